@@ -1,0 +1,5 @@
+export * from './catalog.ts';
+export * from './customers.ts';
+export * from './orders.ts';
+export * from './reference.ts';
+export * from './system.ts';

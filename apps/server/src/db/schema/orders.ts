@@ -1,0 +1,144 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { ItemOption } from '@shop/domain';
+
+/** The cart (spec: "a cart, called a quote"). */
+export const quotes = pgTable('quotes', {
+  id: serial('id').primaryKey(),
+  storeId: integer('store_id').notNull(),
+  sessionId: text('session_id'),
+  customerId: integer('customer_id'),
+  status: text('status').$type<'open' | 'ordered' | 'abandoned'>().notNull().default('open'),
+  orderId: text('order_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id').notNull(),
+    productId: integer('product_id').notNull(),
+    productVersion: integer('product_version').notNull().default(1),
+    parentId: integer('parent_id'),
+    qty: integer('qty').notNull().default(1),
+    options: jsonb('options').$type<ItemOption[]>().notNull().default([]),
+    /** The wizard's form exactly as sent (spec 3 forms), for editing. */
+    form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
+    priceCents: integer('price_cents').notNull(),
+    origin: text('origin'),
+    originId: text('origin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_items_quote_idx').on(t.quoteId)],
+);
+
+/** Order ids: store id + 8-digit sequence (DECISIONS.md "Routes and ids"). */
+export const orderSequences = pgTable('order_sequences', {
+  storeId: integer('store_id').primaryKey(),
+  next: bigint('next', { mode: 'number' }).notNull(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    storeId: integer('store_id').notNull(),
+    quoteId: integer('quote_id').notNull().unique(),
+    customerId: integer('customer_id').notNull(),
+    status: text('status').notNull().default('pending_payment'),
+    panelStatusId: integer('panel_status_id'),
+    paymentMethod: text('payment_method'),
+    totalCents: integer('total_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    email: text('email').notNull(),
+    billing: jsonb('billing').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_status_idx').on(t.status)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    quoteItemId: integer('quote_item_id'),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    parentId: integer('parent_id'),
+    qty: integer('qty').notNull().default(1),
+    options: jsonb('options').$type<ItemOption[]>().notNull().default([]),
+    form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
+    priceCents: integer('price_cents').notNull(),
+    panelStatusId: integer('panel_status_id').notNull().default(10),
+    referencia: text('referencia'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    method: text('method').notNull(),
+    gateway: text('gateway').notNull(),
+    status: text('status').$type<'created' | 'pending' | 'authorized' | 'paid' | 'failed' | 'refunded'>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    providerRef: text('provider_ref'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('payments_order_attempt_uq').on(t.orderId, t.attempt)],
+);
+
+export const paymentEvents = pgTable('payment_events', {
+  id: serial('id').primaryKey(),
+  paymentId: integer('payment_id').notNull(),
+  /** The provider's event id: a replayed callback is recognised and ignored. */
+  eventId: text('event_id').notNull().unique(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Invoices: correlative per series and year, without gaps. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: text('order_id').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    baseCents: integer('base_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    fileId: integer('file_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('invoices_series_year_number_uq').on(t.series, t.year, t.number)],
+);
+
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id').notNull(),
+    orderId: text('order_id').notNull(),
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    fileId: integer('file_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('credit_notes_series_year_number_uq').on(t.series, t.year, t.number)],
+);

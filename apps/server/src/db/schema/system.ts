@@ -1,0 +1,51 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Stored files (uploads, result documents, invoices) behind the storage interface. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Owner: a quote while the item is in the cart, an order afterwards. */
+    quoteId: integer('quote_id'),
+    orderId: text('order_id'),
+    itemId: integer('item_id'),
+    optionId: integer('option_id'),
+    kind: text('kind').$type<'upload' | 'result' | 'invoice' | 'credit_note'>().notNull().default('upload'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_quote_idx').on(t.quoteId), index('files_order_idx').on(t.orderId)],
+);
+
+/** Every mail the shop sends; without SMTP_URL this is the viewable outbox. */
+export const mailMessages = pgTable('mail_messages', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  attachments: jsonb('attachments').$type<{ fileId: number; filename: string }[]>().notNull().default([]),
+  status: text('status').$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull().default('queued'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
+
+/** Transactional outbox: jobs committed with the change that caused them. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    topic: text('topic').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.status, t.runAfter)],
+);

@@ -1,0 +1,3 @@
+export * from './schemas/cart.ts';
+export * from './schemas/config.ts';
+export * from './schemas/product.ts';

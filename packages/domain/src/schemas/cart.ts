@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import { CentsSchema } from './product.ts';
+
+/** One option of a cart item (DECISIONS.md "Payloads"). */
+export const ItemOptionSchema = z.object({
+  option_id: z.int(),
+  value: z.string(),
+  option_value: z.nullable(z.int()),
+  print_value: z.string(),
+  label: z.string(),
+});
+export type ItemOption = z.infer<typeof ItemOptionSchema>;
+
+const CartItemBase = z.object({
+  id: z.int(),
+  order_id: z.nullable(z.string()),
+  quote_id: z.nullable(z.int()),
+  product_id: z.int(),
+  product_name: z.string(),
+  qty: z.int(),
+  options: z.array(ItemOptionSchema),
+  /** ISO 8601 UTC; the client shows it in local time. */
+  created_at: z.string(),
+  status: z.string(),
+  referencia: z.nullable(z.string()),
+  panel_status_id: z.nullable(z.int()),
+  pendingTramitation: z.boolean(),
+  parent_id: z.nullable(z.int()),
+  real_order_id: z.nullable(z.string()),
+  editable: z.boolean(),
+  current_price: CentsSchema,
+});
+
+export type CartItem = z.infer<typeof CartItemBase> & { childs: CartItem[] };
+export const CartItemSchema: z.ZodMiniType<CartItem> = z.object({
+  ...CartItemBase.shape,
+  get childs() {
+    return z.array(CartItemSchema);
+  },
+});
+
+export const CartSchema = z.object({
+  quote_id: z.nullable(z.int()),
+  items: z.array(CartItemSchema),
+  total: CentsSchema,
+});
+export type Cart = z.infer<typeof CartSchema>;
