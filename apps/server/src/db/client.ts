@@ -1,0 +1,109 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+/** One database type for both drivers (STACK.md gotcha 3). */
+export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: AppDb;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined = in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+/**
+ * PGlite has no lock against a second process on the same data dir (STACK.md
+ * gotcha 4): take `<dataDir>/app.lock` holding our PID; a dead PID is stale.
+ */
+function takeLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = path.join(dataDir, 'app.lock');
+  for (let tries = 0; tries < 2; tries++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The data directory ${dataDir} is in use by process ${pid}. Stop that process first (PGlite allows one process per data directory).`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens PGlite (embedded) or PostgreSQL; does not migrate. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const release = opts.dataDir ? takeLock(opts.dataDir) : () => {};
+  try {
+    const client = new PGlite({
+      ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Applies the committed migrations (drizzle-kit generated SQL). */
+export async function migrate(database: Database): Promise<void> {
+  if (database.kind === 'postgres') {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own type
+    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own type
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+/** `db.execute()` gives `{ rows }` on both drivers; cast once here. */
+export async function queryRows<T>(db: AppDb, query: Parameters<AppDb['execute']>[0]): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
