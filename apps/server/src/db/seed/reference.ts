@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { AppDb } from '../client.ts';
+import {
+  esMunicipalities,
+  esProvinces,
+  ptConcelhos,
+  ptDistritos,
+  ptFreguesias,
+  ptFreguesias2013,
+} from '../schema/index.ts';
+
+const BATCH = 500;
+
+/** One reference table and the JSON file (apps/server/src/db/reference) that fills it. */
+export interface ReferenceSource {
+  file: string;
+  table: PgTable;
+  /** Rows the file holds (README.md of the reference folder). */
+  expectedRows: number;
+}
+
+export const referenceSources: ReferenceSource[] = [
+  { file: 'es-provinces.json', table: esProvinces, expectedRows: 52 },
+  { file: 'es-municipalities.json', table: esMunicipalities, expectedRows: 8132 },
+  { file: 'pt-distritos.json', table: ptDistritos, expectedRows: 29 },
+  { file: 'pt-concelhos.json', table: ptConcelhos, expectedRows: 308 },
+  { file: 'pt-freguesias.json', table: ptFreguesias, expectedRows: 3259 },
+  { file: 'pt-freguesias-2013.json', table: ptFreguesias2013, expectedRows: 3092 },
+];
+
+async function readRows(file: string): Promise<Record<string, unknown>[]> {
+  const url = new URL(`../reference/${file}`, import.meta.url);
+  return JSON.parse(await readFile(url, 'utf8')) as Record<string, unknown>[];
+}
+
+/** Keeps only the keys the table has (the JSON carries a few extra, e.g. controlDigit). */
+function pick(row: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) out[key] = row[key];
+  return out;
+}
+
+async function countRows(db: AppDb, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row?.n ?? 0;
+}
+
+/**
+ * Loads one reference table in batches. Skipped when the table already holds
+ * exactly the file's rows; otherwise rows are upserted by primary key.
+ */
+async function seedReferenceTable(db: AppDb, source: ReferenceSource): Promise<void> {
+  if ((await countRows(db, source.table)) === source.expectedRows) return;
+  const columns = getTableColumns(source.table);
+  const keys = Object.keys(columns);
+  const rows = (await readRows(source.file)).map((row) => pick(row, keys));
+  if (rows.length !== source.expectedRows) {
+    throw new Error(`${source.file}: expected ${source.expectedRows} rows, found ${rows.length}`);
+  }
+  const primary = Object.values(columns).find((c) => c.primary);
+  if (!primary) throw new Error(`${source.file}: target table has no primary key`);
+  const set = Object.fromEntries(
+    Object.entries(columns)
+      .filter(([, c]) => !c.primary)
+      .map(([key, c]) => [key, sql.raw(`excluded."${c.name}"`)]),
+  );
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insert(source.table)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({ target: primary, set });
+  }
+}
+
+/** Loads every INE / CAOP reference table. */
+export async function seedReference(db: AppDb): Promise<void> {
+  for (const source of referenceSources) await seedReferenceTable(db, source);
+}

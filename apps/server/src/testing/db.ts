@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { seed } from '../db/seed/index.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** Migrates and seeds one in-memory PGlite per process and dumps its data dir (STACK.md gotcha 7). */
+async function buildPgliteTemplate(): Promise<Blob> {
+  const client = new PGlite();
+  await client.waitReady;
+  try {
+    const database: Database = {
+      db: drizzlePglite(client, { schema }) as unknown as AppDb,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
+    await migrate(database);
+    await seed(database.db);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function createPglite(): Promise<Database> {
+  pgliteTemplate ??= buildPgliteTemplate();
+  let template: Blob;
+  try {
+    template = await pgliteTemplate;
+  } catch (err) {
+    pgliteTemplate = undefined;
+    throw err;
+  }
+  return openDatabase({ kind: 'pglite', loadDataDir: template });
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database `test_<random>` on TEST_DATABASE_URL's server, migrated and seeded; close() drops it. */
+async function createPostgres(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const drop = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  try {
+    await migrate(database);
+    await seed(database.db);
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
+  return {
+    db: database.db,
+    kind: 'postgres',
+    close: async () => {
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated and seeded database that no other test file sees.
+ * Call `close()` when done (PostgreSQL: drops the database).
+ */
+export function createTestDatabase(kind: TestDatabaseKind): Promise<Database> {
+  return kind === 'pglite' ? createPglite() : createPostgres();
+}
