@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Snackbar } from '../../shared/ui/snackbar.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import styles from './layout.module.css';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className={styles.shell}>
+      <Header />
+      <main className={styles.main}>{children}</main>
+      <Footer />
+      <Snackbar />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import '../shared/ui/global.css';
+import { loadT } from '@shop/domain/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setConfig } from '../shared/config/config-store.ts';
+import { setT } from '../shared/i18n/use-t.ts';
+import { App } from './app.tsx';
+import { installChunkReload } from './chunk-reload.ts';
+import { loadRuntimeConfig } from './runtime-config.ts';
+
+async function start(root: HTMLElement) {
+  const config = await loadRuntimeConfig(document, window);
+  setConfig(config);
+  // Only this store's catalogue is downloaded (one chunk per language).
+  setT(await loadT(config.language));
+  if (!config.embedded) document.documentElement.lang = config.language;
+  installChunkReload(window);
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+const root = document.getElementById('root');
+if (root) {
+  start(root).catch((error: unknown) => {
+    console.error(error);
+    // No catalogue may be loaded yet: the spec's generic message, in its own words.
+    root.textContent = 'Something bad happened; please try again later.';
+  });
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { ServicesScreen } from '../features/services/components/services-screen.tsx';
+import { useT } from '../shared/i18n/use-t.ts';
+import { paths, withSearch } from '../shared/paths.ts';
+import { RouteErrorBoundary } from './error-boundary.tsx';
+
+// The services screen is the first screen and ships in the entry chunk;
+// every other route is its own chunk (DESIGN.md "Budgets").
+const AboutPage = lazy(() => import('../features/about/components/about-page.tsx'));
+
+function Loading() {
+  const t = useT();
+  return <p aria-busy="true">{t('common.loading')}</p>;
+}
+
+function Failed() {
+  const t = useT();
+  return <p role="alert">{t('errors.generic')}</p>;
+}
+
+/** The empty path and any unknown path go to the services screen, query string kept (spec 2). */
+function ToServices() {
+  // The raw search, not wouter's decoded copy, so encoded values survive.
+  return <Redirect to={withSearch(paths.services(), window.location.search)} replace />;
+}
+
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary fallback={<Failed />}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path={paths.services()} component={ServicesScreen} />
+          <Route path={paths.servicesReset()} component={ServicesScreen} />
+          <Route path={paths.about()} component={AboutPage} />
+          {/* A regexp also catches paths outside the prefix, which wouter marks with "~". */}
+          <Route path={/.*/} component={ToServices} />
+        </Switch>
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,0 +1,198 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadT } from '@shop/domain/i18n';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { Header } from '../../app/layout/header.tsx';
+import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
+import { getConfig, setConfig } from '../config/config-store.ts';
+import { setT } from '../i18n/use-t.ts';
+import { Snackbar } from '../ui/snackbar.tsx';
+import { ApiError } from './api-error.ts';
+import { createApiClient } from './client.ts';
+
+// A real HTTP server plays the API: each path answers from a script of
+// responses (the last one repeats) and records what it received.
+type Scripted = { status: number; body?: unknown } | 'hang-up';
+const scripts = new Map<string, Scripted[]>();
+const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const script = scripts.get(path) ?? [{ status: 404, body: { ok: false, message: 'Not found' } }];
+    const next = script.length > 1 ? (script.shift() as Scripted) : (script[0] as Scripted);
+    if (next === 'hang-up') return req.socket.destroy();
+    res.writeHead(next.status, { 'content-type': 'application/json' });
+    res.end(next.body === undefined ? '' : JSON.stringify(next.body));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(async () => {
+  scripts.clear();
+  received.length = 0;
+  setConfig(makeRuntimeConfig({ base_url: baseUrl }));
+  setT(await loadT('es'));
+});
+
+const fast = createApiClient({ retryDelaysMs: [5, 5, 5] });
+const ok = (extra: object = {}) => ({ status: 200, body: { ok: true, config: getConfig(), ...extra } });
+const fail = (status: number, body: unknown = { ok: false, message: `error ${status}` }) => ({
+  status,
+  body,
+});
+const attempts = () => received.length;
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('api client retries', () => {
+  it.each([
+    ['three 500s then success', [fail(500), fail(503), fail(502)], 4],
+    ['a 429 then success', [fail(429)], 2],
+    ['a 408 then success', [fail(408)], 2],
+    ['a dropped connection then success', ['hang-up' as const], 2],
+    ['a 200 that is not JSON then success', [{ status: 200 }], 2],
+  ])('%s: %i attempts', async (_, failures, expected) => {
+    scripts.set('/desktopapp/rest/cart', [...failures, ok({ items: [] })]);
+    const answer = await fast.get<{ ok: boolean; items: unknown[] }>('cart');
+    expect(answer).toMatchObject({ ok: true, items: [] });
+    expect(attempts()).toBe(expected);
+  });
+
+  it.each([400, 401, 403, 404, 409])('does not retry a %i', async (status) => {
+    scripts.set('/desktopapp/rest/addns', [
+      fail(status, {
+        ok: false,
+        message: 'Revisa los datos',
+        errors: [{ path: 'form.nombre', message: 'Obligatorio' }],
+      }),
+    ]);
+    const error = await rejection(fast.post('addns', { form: {} }));
+    expect(attempts()).toBe(1);
+    expect(error).toMatchObject({ status, gaveUp: false, message: 'Revisa los datos' });
+    expect(error.fieldErrors).toEqual({ 'form.nombre': 'Obligatorio' });
+    expect(screen.queryByRole('button', { name: 'Ok' })).toBeNull();
+  });
+
+  it('waits about 200, 400 and 800 ms between attempts by default', async () => {
+    scripts.set('/desktopapp/rest/config', [fail(500)]);
+    render(<Snackbar />);
+    const started = performance.now();
+    await rejection(createApiClient().get('config'));
+    const elapsed = performance.now() - started;
+    expect(attempts()).toBe(4);
+    expect(elapsed).toBeGreaterThanOrEqual(1400);
+    expect(elapsed).toBeLessThan(3000);
+  });
+});
+
+describe('after the last retry', () => {
+  it.each([
+    ['es', 'Algo ha ido mal; por favor, inténtalo de nuevo más tarde.'],
+    ['pt', 'Algo correu mal; por favor, tente novamente mais tarde.'],
+    ['en', 'Something bad happened; please try again later.'],
+  ] as const)('shows the generic message in %s with an Ok action', async (language, message) => {
+    setT(await loadT(language));
+    scripts.set('/desktopapp/rest/cart', [fail(500)]);
+    render(<Snackbar />);
+    const error = await rejection(fast.get('cart'));
+    expect(error).toMatchObject({ status: 500, gaveUp: true });
+    expect(attempts()).toBe(4);
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain(message);
+    await userEvent.click(screen.getByRole('button', { name: 'Ok' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('shows one message for several failed calls', async () => {
+    scripts.set('/desktopapp/rest/cart', [fail(500)]);
+    render(<Snackbar />);
+    await Promise.all([rejection(fast.get('cart')), rejection(fast.get('cart'))]);
+    expect(screen.getAllByRole('button', { name: 'Ok' })).toHaveLength(1);
+  });
+
+  it('stays quiet for a silent call (spec 8: pedidos, product)', async () => {
+    scripts.set('/desktopapp/rest/pedidos', [fail(500)]);
+    render(<Snackbar />);
+    await rejection(fast.get('pedidos', undefined, { silent: true }));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('requests and answers', () => {
+  it('sends JSON, the form key and the query, to {base}/desktopapp/rest/', async () => {
+    scripts.set('/desktopapp/rest/updatequoteitem', [ok()]);
+    await fast.post('updatequoteitem', { form: { nombre: 'Ana' } }, { id: 7, skip: undefined });
+    const [request] = received;
+    expect(request).toMatchObject({ method: 'POST', url: '/desktopapp/rest/updatequoteitem?id=7' });
+    expect(request?.headers['x-form-key']).toBe('test-form-key');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request?.body ?? '')).toEqual({ form: { nombre: 'Ana' } });
+  });
+
+  it('a successful answer replaces the configuration and the header re-renders', async () => {
+    render(
+      <Router base="/app">
+        <Header />
+      </Router>,
+    );
+    expect(screen.queryByTestId('cart-count')).toBeNull();
+    const item = {
+      id: 1,
+      order_id: null,
+      quote_id: 3,
+      product_id: 18464,
+      product_name: 'Certificado energético',
+      qty: 1,
+      options: [],
+      created_at: '2025-01-01T10:00:00Z',
+      status: 'quote',
+      referencia: null,
+      panel_status_id: null,
+      pendingTramitation: false,
+      parent_id: null,
+      real_order_id: null,
+      editable: true,
+      current_price: 9900,
+      childs: [],
+    };
+    const next = makeRuntimeConfig({
+      base_url: baseUrl,
+      form_key: 'rotated',
+      cart: { quote_id: 3, items: [item, { ...item, id: 2 }], total: 19800 },
+    });
+    scripts.set('/desktopapp/rest/addgeneric', [{ status: 200, body: { ok: true, config: next } }]);
+    await act(() => fast.post('addgeneric', { form: {} }));
+    expect(getConfig().form_key).toBe('rotated');
+    expect(screen.getByTestId('cart-count').textContent).toBe('2 artículos en tu pedido');
+  });
+
+  it.each([
+    ['ok false', { ok: false, config: makeRuntimeConfig({ form_key: 'other' }) }],
+    ['an invalid config', { ok: true, config: { store_id: 'x' } }],
+  ])('keeps the configuration on %s', async (_, body) => {
+    scripts.set('/desktopapp/rest/pedidos', [{ status: 200, body }]);
+    const before = getConfig();
+    await fast.get('pedidos');
+    expect(getConfig()).toBe(before);
+  });
+});

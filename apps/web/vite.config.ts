@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server renders dist/index.html (it fills <!--app-config-->, __LANG__ and
+// __TITLE__) and serves dist/assets under /assets/. `vite dev` proxies the API to
+// a server started with `npm start`.
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    target: 'es2022',
+    // The services screen must stay within 120 KB gzip of initial JavaScript
+    // (DESIGN.md "Budgets"); `npm run bench` measures it.
+    modulePreload: { polyfill: false },
+  },
+  json: { stringify: true },
+  server: {
+    proxy: {
+      '/desktopapp': 'http://localhost:3000',
+    },
+  },
+});
