@@ -1,0 +1,68 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { csrfPlugin } from './http/csrf.ts';
+import { databasePlugin } from './http/database.plugin.ts';
+import { errorHandlerPlugin } from './http/error-handler.ts';
+import { hostPageRoutes } from './http/host-page.routes.ts';
+import { API_PREFIX } from './http/paths.ts';
+import { registerExternalPlugins } from './http/security.ts';
+import { registerStatic } from './http/static.ts';
+import { versionRoutes } from './http/version.routes.ts';
+import { catalogPlugin } from './modules/catalog/catalog.service.ts';
+import { productRoutes } from './modules/catalog/product.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { searchPlugin } from './modules/search/search.service.ts';
+import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
+import { sessionPlugin } from './modules/session/session.service.ts';
+
+/** Route plugins mounted under /desktopapp/rest (spec 7). */
+const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes];
+
+/**
+ * The whole application as one Fastify instance: external plugins, then the
+ * app's services, then routes (STYLE.md 7). Opening and closing the database
+ * is the caller's job (server.ts, tests).
+ */
+export async function buildApp({
+  database,
+  env,
+}: {
+  database: Database;
+  env: Env;
+}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL },
+    routerOptions: { ignoreTrailingSlash: true },
+    // Behind a proxy the public address comes from PUBLIC_BASE_URL, not from forwarded headers.
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await registerExternalPlugins(app, env);
+
+  await app.register(databasePlugin, { database });
+  await app.register(catalogPlugin);
+  await app.register(sessionPlugin, { env });
+  await app.register(csrfPlugin);
+  await app.register(runtimeConfigPlugin, { env });
+  await app.register(searchPlugin);
+  await app.register(errorHandlerPlugin);
+
+  await app.register(hostPageRoutes, { env });
+  await app.register(versionRoutes);
+  await app.register(searchRoutes);
+  await app.register(
+    async (api) => {
+      for (const routes of apiRoutes) await api.register(routes);
+    },
+    { prefix: API_PREFIX },
+  );
+  await registerStatic(app, env);
+
+  return app;
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** `host=id,host2=id` -> Map(host -> store id); host names lower-cased. */
+const storeHosts = z
+  .string()
+  .transform((raw, ctx) => {
+    const map = new Map<string, number>();
+    for (const pair of raw.split(',').map((p) => p.trim())) {
+      if (!pair) continue;
+      const match = /^([a-z0-9.-]+(?::\d+)?)=(\d+)$/i.exec(pair);
+      if (!match?.[1] || !match[2]) {
+        ctx.addIssue({ code: 'custom', message: `expected host=storeId pairs, got "${pair}"` });
+        return z.NEVER;
+      }
+      map.set(match[1].toLowerCase(), Number(match[2]));
+    }
+    return map;
+  })
+  .default(new Map());
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .transform((p) => path.resolve(p)),
+  /** Set = PostgreSQL; unset = embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  APP_PREFIX: z
+    .string()
+    .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
+    .default('/app'),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(DEFAULT_WEB_DIST)
+    .transform((p) => path.resolve(p)),
+  STORE_HOSTS: storeHosts,
+  /** The store base URL as customers see it (behind a proxy); default: the request's own. */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOKIE_SECURE: boolean.default(false),
+  /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+/** Parses the environment once at start; throws listing every bad variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // An empty variable counts as unset, so `PORT= npm start` takes the default.
+  const cleaned = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
+  );
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

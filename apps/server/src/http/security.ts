@@ -1,0 +1,44 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Env } from '../env.ts';
+import { isApiRoute } from './paths.ts';
+
+/** Routes outside the API prefix that the rate limit also covers (the search endpoints). */
+const LIMITED_ROUTES = new Set(['/registros.php', '/freguesias.php', '/sociedad.php']);
+
+const isLimited = (request: FastifyRequest) =>
+  isApiRoute(request.routeOptions.url) || LIMITED_ROUTES.has(request.routeOptions.url ?? '');
+
+/**
+ * External plugins every route gets: cookies, security headers, compression
+ * and the API rate limit (per IP and minute; RATE_LIMIT_MAX=0 turns it off).
+ */
+export async function registerExternalPlugins(app: FastifyInstance, env: Env): Promise<void> {
+  await app.register(cookie);
+  await app.register(helmet, {
+    // The runtime config travels in a <script type="application/json"> data block, which CSP does not
+    // treat as script, so scripts can stay 'self' only.
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'https:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': env.COOKIE_SECURE ? [] : null,
+      },
+    },
+    strictTransportSecurity: env.COOKIE_SECURE,
+  });
+  await app.register(compress, { global: true });
+  if (env.RATE_LIMIT_MAX > 0) {
+    await app.register(rateLimit, {
+      global: true,
+      max: env.RATE_LIMIT_MAX,
+      timeWindow: '1 minute',
+      allowList: (request) => !isLimited(request),
+    });
+  }
+}

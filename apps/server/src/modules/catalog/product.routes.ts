@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ProductQuerySchema, ProductResponseSchema } from '../../http/api-schemas.ts';
+import { requireSession } from '../session/session.service.ts';
+import { isOfferedBy } from './catalog-snapshot.ts';
+
+/**
+ * GET product?id= (spec 7): the definition of a product the store offers.
+ * Anything else answers 200 `{ ok: false }`, which the client ignores (spec 8).
+ */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/product',
+    { schema: { querystring: ProductQuerySchema, response: { 200: ProductResponseSchema } } },
+    async (request) => {
+      const { store } = requireSession(request);
+      const [catalog, config] = await Promise.all([app.catalog.snapshot(), app.runtimeConfig.build(request)]);
+      const product = catalog.products.get(request.query.id);
+      if (!product?.definition || !isOfferedBy(product.row, store.id)) return { ok: false as const, config };
+      return {
+        ok: true as const,
+        message: JSON.stringify(product.definition),
+        product: product.definition,
+        config,
+      };
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import type { Cart, CartItem } from '@shop/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { quoteItems, quotes } from '../../db/schema/index.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+
+type QuoteItemRow = typeof quoteItems.$inferSelect;
+
+export const EMPTY_CART: Cart = { quote_id: null, items: [], total: 0 };
+
+function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
+  const product = catalog.products.get(row.productId)?.row;
+  return {
+    id: row.id,
+    order_id: null,
+    quote_id: row.quoteId,
+    product_id: row.productId,
+    product_name: product?.name ?? '',
+    qty: row.qty,
+    options: row.options,
+    created_at: row.createdAt.toISOString(),
+    status: 'quote',
+    referencia: null,
+    panel_status_id: null,
+    pendingTramitation: false,
+    parent_id: row.parentId,
+    real_order_id: null,
+    editable: product?.editable ?? false,
+    current_price: row.priceCents * row.qty,
+    childs: [],
+  };
+}
+
+/** Nests child items (a located property under its search) below their parent. */
+export function nestItems(items: CartItem[]): CartItem[] {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const roots: CartItem[] = [];
+  for (const item of items) {
+    const parent = item.parent_id === null ? undefined : byId.get(item.parent_id);
+    if (parent) parent.childs.push(item);
+    else roots.push(item);
+  }
+  return roots;
+}
+
+/**
+ * The open quote of a session as the runtime config's cart: items in the order
+ * they were added, children nested, total = sum of every line (cents).
+ */
+export async function loadCart(db: AppDb, quoteId: number | null, catalog: CatalogSnapshot): Promise<Cart> {
+  if (quoteId === null) return EMPTY_CART;
+  // From the quote, so an open quote without items still answers its id; an ordered one answers none.
+  const rows = await db
+    .select({ item: quoteItems })
+    .from(quotes)
+    .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))
+    .orderBy(asc(quoteItems.id));
+  if (rows.length === 0) return EMPTY_CART;
+  const items = rows.flatMap((r) => (r.item ? [toCartItem(r.item, catalog)] : []));
+  const total = items.reduce((sum, item) => sum + item.current_price, 0);
+  return { quote_id: quoteId, items: nestItems(items), total };
+}

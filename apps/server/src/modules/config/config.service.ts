@@ -1,0 +1,107 @@
+import {
+  type Language,
+  type PaymentMethod,
+  PaymentMethodSchema,
+  type RuntimeConfig,
+  RuntimeConfigSchema,
+} from '@shop/domain';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../../env.ts';
+import type { StoreRow } from '../catalog/catalog.repository.ts';
+import { requireSession } from '../session/session.service.ts';
+import { loadCart } from './cart-view.ts';
+import { APP_VERSION } from './version.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    runtimeConfig: RuntimeConfigService;
+  }
+}
+
+export interface RuntimeConfigService {
+  /** The runtime configuration (spec 3) for the request's session and store. */
+  build(
+    request: FastifyRequest,
+    extra?: Partial<Pick<RuntimeConfig, 'municipio' | 'embedded'>>,
+  ): Promise<RuntimeConfig>;
+}
+
+/** Spec 3 / 9 default Nota Simple delivery copy, per store language. */
+export const NS_COPY: Record<Language, string> = {
+  es: 'Recibir hoy antes de 4 horas laborables',
+  pt: 'Receber hoje em menos de 4 horas úteis',
+  en: 'Receive it today within 4 working hours',
+};
+
+const shape = RuntimeConfigSchema.shape;
+
+/** A value the checkout keeps in the session (lastOrder*), or its empty form when absent or malformed. */
+function fromSession<
+  K extends 'lastOrderId' | 'lastItemIds' | 'lastOrderProducts' | 'lastOrderPrice' | 'lastOrderSuccess',
+>(data: Record<string, unknown>, key: K, empty: RuntimeConfig[K]): RuntimeConfig[K] {
+  const parsed = shape[key].safeParse(data[key]);
+  return parsed.success ? (parsed.data as RuntimeConfig[K]) : empty;
+}
+
+function setting<T>(store: StoreRow, key: string, guard: (v: unknown) => v is T): T | undefined {
+  const value = store.settings[key];
+  return guard(value) ? value : undefined;
+}
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
+function paymentMethods(store: StoreRow): PaymentMethod[] {
+  return store.paymentMethods.filter((m): m is PaymentMethod => PaymentMethodSchema.safeParse(m).success);
+}
+
+export function createRuntimeConfigService(
+  app: import('fastify').FastifyInstance,
+  env: Env,
+): RuntimeConfigService {
+  return {
+    async build(request, extra = {}) {
+      const { session, store } = requireSession(request);
+      const catalog = await app.catalog.snapshot();
+      const cart = await loadCart(app.db, session.quoteId, catalog);
+      const data = session.data;
+      return {
+        store_id: store.id,
+        language: store.language,
+        form_key: session.csrfToken,
+        base_url: env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`,
+        app_prefix: env.APP_PREFIX,
+        embedded: extra.embedded ?? false,
+        loggedIn: session.customerId !== null,
+        portal_name: store.portalName,
+        homepage: store.homepage,
+        navbar_image: store.navbarImage,
+        phone: store.phone,
+        analytics_account: store.analyticsAccount,
+        tag_ids: store.tagIds,
+        optimize_id: store.optimizeId,
+        lastOrderId: fromSession(data, 'lastOrderId', null),
+        lastItemIds: fromSession(data, 'lastItemIds', []),
+        customerEmail: session.customerId !== null ? session.customerEmail : null,
+        card_public_key: setting(store, 'card_public_key', isString) ?? null,
+        nsCopy: setting(store, 'ns_copy', isString) ?? NS_COPY[store.language],
+        municipio: extra.municipio ?? null,
+        lastOrderProducts: fromSession(data, 'lastOrderProducts', []),
+        lastOrderPrice: fromSession(data, 'lastOrderPrice', null),
+        lastOrderSuccess: fromSession(data, 'lastOrderSuccess', null),
+        show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
+        payment_methods: paymentMethods(store),
+        auto_products: catalog.autoProducts.get(store.id) ?? [],
+        cart,
+        version: APP_VERSION,
+      };
+    },
+  };
+}
+
+export const runtimeConfigPlugin = fp<{ env: Env }>(
+  async (app, { env }) => {
+    app.decorate('runtimeConfig', createRuntimeConfigService(app, env));
+  },
+  { name: 'runtime-config', dependencies: ['catalog', 'sessions'] },
+);
