@@ -10,14 +10,13 @@ import {
   ptFreguesias,
   ptFreguesias2013,
 } from '../schema/index.ts';
-
-const BATCH = 500;
+import { upsert } from './upsert.ts';
 
 /** One reference table and the JSON file (apps/server/src/db/reference) that fills it. */
 export interface ReferenceSource {
   file: string;
   table: PgTable;
-  /** Rows the file holds (README.md of the reference folder). */
+  /** Rows the file holds (reference/README.md). */
   expectedRows: number;
 }
 
@@ -42,36 +41,23 @@ function pick(row: Record<string, unknown>, keys: string[]): Record<string, unkn
   return out;
 }
 
-async function countRows(db: AppDb, table: PgTable): Promise<number> {
+export async function countRows(db: AppDb, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n ?? 0;
 }
 
 /**
- * Loads one reference table in batches. Skipped when the table already holds
- * exactly the file's rows; otherwise rows are upserted by primary key.
+ * Loads one reference table in batches of 500. Skipped when the table already
+ * holds exactly the file's rows; otherwise rows are upserted by primary key.
  */
 async function seedReferenceTable(db: AppDb, source: ReferenceSource): Promise<void> {
   if ((await countRows(db, source.table)) === source.expectedRows) return;
-  const columns = getTableColumns(source.table);
-  const keys = Object.keys(columns);
+  const keys = Object.keys(getTableColumns(source.table));
   const rows = (await readRows(source.file)).map((row) => pick(row, keys));
   if (rows.length !== source.expectedRows) {
     throw new Error(`${source.file}: expected ${source.expectedRows} rows, found ${rows.length}`);
   }
-  const primary = Object.values(columns).find((c) => c.primary);
-  if (!primary) throw new Error(`${source.file}: target table has no primary key`);
-  const set = Object.fromEntries(
-    Object.entries(columns)
-      .filter(([, c]) => !c.primary)
-      .map(([key, c]) => [key, sql.raw(`excluded."${c.name}"`)]),
-  );
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await db
-      .insert(source.table)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoUpdate({ target: primary, set });
-  }
+  await upsert(db, source.table, rows, { batch: 500 });
 }
 
 /** Loads every INE / CAOP reference table. */
