@@ -5,7 +5,16 @@ import { AutoProductSchema, CentsSchema } from './product.ts';
 export const LanguageSchema = z.enum(['es', 'pt', 'en']);
 export type Language = z.infer<typeof LanguageSchema>;
 
-export const PaymentMethodSchema = z.enum(['cc', 'paypal', 'multibanco', 'bank', 'stripe', 'bizum', 'monei', 'moneimultibanco']);
+export const PaymentMethodSchema = z.enum([
+  'cc',
+  'paypal',
+  'multibanco',
+  'bank',
+  'stripe',
+  'bizum',
+  'monei',
+  'moneimultibanco',
+]);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
 /**

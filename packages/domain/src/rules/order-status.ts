@@ -1,0 +1,98 @@
+/** Server order statuses (DECISIONS.md "Order lifecycle"). */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'processing',
+  'complete_pending',
+  'complete_in_progress',
+  'complete_incident',
+  'complete_ready',
+  'canceled',
+  'closed',
+  'holded',
+  'fraud',
+  'payment_review',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** A status as an order row may carry it: the server statuses plus the legacy 'pending'. */
+export type OrderRowStatus = OrderStatus | 'pending';
+
+/** The operator's panel statuses (DESIGN.md "Back office"). */
+export const PANEL_STATUS = {
+  pending: 10,
+  inProgress: 30,
+  incident: 60,
+  ready: 110,
+  readyDelivered: 120,
+} as const;
+
+/** What an order row shows; `key` names the label for i18n catalogues. */
+export type StatusDisplayKey =
+  | 'refunded'
+  | 'pending_payment'
+  | 'incident'
+  | 'ready'
+  | 'pending_processing'
+  | 'in_progress';
+export type StatusDisplay = { key: StatusDisplayKey; label: string; className: string };
+
+const LABELS: Readonly<Record<'es' | 'pt', Record<StatusDisplayKey, string>>> = {
+  es: {
+    refunded: 'Abonado',
+    pending_payment: 'Pendiente de Pago',
+    incident: 'Incidencia',
+    ready: 'Listo',
+    pending_processing: 'Pendiente de tramitar',
+    in_progress: 'En tramitación',
+  },
+  // Spec 4 gives the first four; 'Pronto' and 'Pendente de tramitação' are ours.
+  pt: {
+    refunded: 'Reembolsado',
+    pending_payment: 'Pendente de pagamento',
+    incident: 'Incidência',
+    ready: 'Pronto',
+    pending_processing: 'Pendente de tramitação',
+    in_progress: 'A processar',
+  },
+};
+
+const CLASS_NAMES: Readonly<Record<StatusDisplayKey, string>> = {
+  refunded: 'status-refunded',
+  pending_payment: 'status-pending-payment',
+  incident: 'status-incident',
+  ready: 'status-ready',
+  pending_processing: 'status-pending-processing',
+  in_progress: 'status-in-progress',
+};
+
+/** True when the order id starts with 16, 26 or 28: its labels are Portuguese (spec 4). */
+export function hasPortugueseOrderId(orderId: string): boolean {
+  return /^(16|26|28)/.test(orderId.trim());
+}
+
+/** The display key of a row status (spec 4 "Order row status"); unknown statuses read as unpaid. */
+export function statusDisplayKey(row: {
+  status: string;
+  panel_status_id: number | null;
+  pendingTramitation: boolean;
+}): StatusDisplayKey {
+  if (row.status === 'closed') return 'refunded';
+  if (!row.status.startsWith('complete')) return 'pending_payment';
+  const panel = row.panel_status_id;
+  if (panel === PANEL_STATUS.incident) return 'incident';
+  if (panel === PANEL_STATUS.ready || panel === PANEL_STATUS.readyDelivered) return 'ready';
+  if (panel === PANEL_STATUS.pending || row.pendingTramitation) return 'pending_processing';
+  return 'in_progress';
+}
+
+/** Label and CSS class of an order row; Portuguese for order ids starting with 16, 26 or 28, else Spanish. */
+export function orderStatusDisplay(row: {
+  order_id: string;
+  status: string;
+  panel_status_id: number | null;
+  pendingTramitation: boolean;
+}): StatusDisplay {
+  const key = statusDisplayKey(row);
+  const labels = LABELS[hasPortugueseOrderId(row.order_id) ? 'pt' : 'es'];
+  return { key, label: labels[key], className: CLASS_NAMES[key] };
+}

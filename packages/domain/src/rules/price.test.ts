@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToEuros,
+  eurosToCents,
+  formatEuros,
+  formatPrice,
+  informacaoPredialPrice,
+  notaSimplePrice,
+  productPrice,
+  propertiesSearchPrice,
+} from './price.ts';
+import { definition } from './test-definitions.ts';
+
+describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {
+  it.each([
+    [2076, '20,76'],
+    [1200, '12'],
+    [2470, '24,70'],
+    [1100, '11'],
+    [0, '0'],
+    [5, '0,05'],
+    [50, '0,50'],
+    [99, '0,99'],
+    [100, '1'],
+    [3276, '32,76'],
+    [-2076, '-20,76'],
+  ])('%i -> %s', (cents, text) => {
+    expect(formatPrice(cents)).toBe(text);
+    expect(formatPrice(cents, 'pt')).toBe(text);
+  });
+
+  it.each([
+    [123456, 'es', '1234,56'],
+    [1234567, 'es', '12.345,67'],
+    [123456700, 'es', '1.234.567'],
+    [123456, 'pt', '1234,56'],
+    [1234567, 'pt', '12\u00a0345,67'],
+    [99999, 'en', '999,99'],
+    [123456, 'en', '1\u00a0234,56'],
+    [123456700, 'en', '1\u00a0234\u00a0567'],
+  ] as const)('thousands: %i in %s -> %s', (cents, lang, text) => {
+    expect(formatPrice(cents, lang)).toBe(text);
+  });
+
+  it('groups es and pt as the platform locale does', () => {
+    for (const cents of [100000, 999900, 1000000, 1234500, 987654321, 100000000]) {
+      const euros = cents / 100;
+      const options = { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 };
+      expect(formatPrice(cents, 'es')).toBe(new Intl.NumberFormat('es-ES', options).format(euros));
+      expect(formatPrice(cents, 'pt')).toBe(new Intl.NumberFormat('pt-PT', options).format(euros));
+    }
+  });
+
+  it('adds the euro sign after a no-break space', () => {
+    expect(formatEuros(2076)).toBe('20,76\u00a0€');
+    expect(formatEuros(1200, 'pt')).toBe('12\u00a0€');
+  });
+});
+
+describe('fixed prices', () => {
+  it.each([
+    [0, 1200],
+    [1, 3276],
+    [2, 5352],
+    [10, 21960],
+  ])('properties search with %i located properties costs %i', (n, cents) => {
+    expect(propertiesSearchPrice(n)).toBe(cents);
+  });
+  it('Nota Simple and simplified report with and without urgency', () => {
+    expect(notaSimplePrice(false)).toBe(2076);
+    expect(notaSimplePrice(true)).toBe(3066);
+    expect(informacaoPredialPrice(false)).toBe(1100);
+    expect(informacaoPredialPrice(true)).toBe(1600);
+  });
+  it('converts analytics euros', () => {
+    expect(centsToEuros(2470)).toBe(24.7);
+    expect(centsToEuros(2076)).toBe(20.76);
+    expect(eurosToCents(20.76)).toBe(2076);
+    expect(eurosToCents(24.7)).toBe(2470);
+    expect(eurosToCents(1.005)).toBe(101);
+  });
+});
+
+describe('productPrice (spec 9 price rule)', () => {
+  const deed = definition({
+    product_id: 18458,
+    name: 'Copia de escritura',
+    price: 3900,
+    options: [
+      { option_id: 1, title: 'Notaría', type: 'field', price: 0 },
+      { option_id: 2, title: 'Fecha', type: 'date', price: 150 },
+      {
+        option_id: 3,
+        title: 'Formato',
+        type: 'radio',
+        price: 100,
+        opt_values: [
+          { id: 31, name: 'Digital', price: 0 },
+          { id: 32, name: 'Papel', price: 1250 },
+        ],
+      },
+      {
+        option_id: 4,
+        title: 'Extras',
+        type: 'drop_down',
+        opt_values: [
+          { id: 41, name: 'Traducción', price: 2000 },
+          { id: 42, name: 'Apostilla', price: 3000 },
+        ],
+      },
+    ],
+    questions_on_confirm: [
+      {
+        option_id: 9,
+        title: 'Envío urgente',
+        type: 'radio',
+        opt_values: [
+          { id: 91, name: 'Sí', price: 990 },
+          { id: 92, name: 'No' },
+        ],
+      },
+    ],
+    related_product: [
+      { product_id: 18480, name: 'Copia de testamento', price: 2500 },
+      { product_id: 18456, name: 'Estatutos', price: 1500 },
+    ],
+    related_conditions: [{ option_id: 3, value: '32' }],
+  });
+
+  it.each([
+    ['no answers', {}, [], 3900],
+    ['option without price', { 1: 'Notaría X' }, [], 3900],
+    ['priced option with a value', { 2: '01/02/2024' }, [], 4050],
+    ['blank value adds nothing', { 2: '  ' }, [], 3900],
+    ['option price + chosen free value', { 3: '31' }, [], 4000],
+    ['option price + chosen paid value', { 3: '32' }, [], 5250],
+    ['unknown value id adds only the option price', { 3: '99' }, [], 4000],
+    ['several chosen values', { 4: '41,42' }, [], 8900],
+    ['confirm question value', { 9: '91' }, [], 4890],
+    ['related product offered (3 = 32)', { 3: '32' }, [18480], 7750],
+    ['two related products', { 3: '32' }, [18480, 18456], 9250],
+    ['related product not offered (3 = 31)', { 3: '31' }, [18480], 4000],
+    ['unknown related product', { 3: '32' }, [1], 5250],
+    [
+      'everything',
+      { 1: 'x', 2: '01/02/2024', 3: '32', 4: '42', 9: '91' },
+      [18456],
+      3900 + 150 + 1350 + 3000 + 990 + 1500,
+    ],
+  ] as const)('%s', (_name, values, related, cents) => {
+    expect(productPrice(deed, values, related)).toBe(cents);
+  });
+});

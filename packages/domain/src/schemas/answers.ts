@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { CartItemSchema, CartSchema } from './cart.ts';
+import { ClientRecordSchema } from './client.ts';
+import { RuntimeConfigSchema } from './config.ts';
+import { type ProductDefinition, ProductDefinitionSchema } from './product.ts';
+
+/** Every answer: `{ ok, message?, config }` plus the call's own data (DECISIONS.md "Payloads"). */
+export const ApiAnswerSchema = z.object({
+  ok: z.boolean(),
+  message: z.optional(z.string()),
+  config: RuntimeConfigSchema,
+});
+export type ApiAnswer = z.infer<typeof ApiAnswerSchema>;
+
+/** One field error: `path` joins the payload path with dots ('form.email'); `message` is in the store's language. */
+export const FieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+
+/** Error answers (400 with per-field errors; 401, 403, 404, 409, 429 with an empty list). */
+export const ApiErrorSchema = z.object({
+  ok: z.literal(false),
+  message: z.string(),
+  errors: z.array(FieldErrorSchema),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** GET cart: the cart and the config. */
+export const CartAnswerSchema = z.extend(ApiAnswerSchema, { cart: CartSchema });
+
+/**
+ * GET product?id: `message` holds the product definition as JSON text (spec 7);
+ * parseProductMessage reads it.
+ */
+export const ProductAnswerSchema = ApiAnswerSchema;
+
+/** The product definition inside a product answer's message; null when absent or not a definition. */
+export function parseProductMessage(answer: { ok: boolean; message?: string }): ProductDefinition | null {
+  if (!answer.ok || answer.message === undefined) return null;
+  try {
+    const parsed = z.safeParse(ProductDefinitionSchema, JSON.parse(answer.message));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One order of the customer (GET pedidos, loadorder). */
+export const OrderSummarySchema = z.object({
+  order_id: z.string(),
+  store_id: z.int(),
+  created_at: z.string(),
+  status: z.string(),
+  total: z.int(),
+  payment_method: z.nullable(z.string()),
+  items: z.array(CartItemSchema),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** GET pedidos (and pedidos?id=): the customer's orders. */
+export const PedidosAnswerSchema = z.extend(ApiAnswerSchema, { orders: z.array(OrderSummarySchema) });
+
+/** GET loadorder?id: one order. */
+export const LoadOrderAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSummarySchema });
+
+/** GET client. */
+export const ClientAnswerSchema = z.extend(ApiAnswerSchema, { client: ClientRecordSchema });
+
+/** GET checkEmail/email/{email}: whether a customer is registered with the address. */
+export const CheckEmailAnswerSchema = z.extend(ApiAnswerSchema, { exists: z.boolean() });
+
+/** GET version.json. */
+export const VersionAnswerSchema = z.object({ version: z.string() });
+
+/** What the storefront does after a checkout call (DECISIONS.md "Payloads"). */
+export const CheckoutNextSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('success') }),
+  z.object({ type: z.literal('redirect'), url: z.string() }),
+  z.object({ type: z.literal('3ds'), url: z.string() }),
+  z.object({
+    type: z.literal('voucher'),
+    entity: z.string(),
+    reference: z.string(),
+    amount: z.int().check(z.gte(0)),
+    expires_at: z.string(),
+  }),
+  z.object({ type: z.literal('pending') }),
+  z.object({ type: z.literal('failed'), message: z.string() }),
+]);
+export type CheckoutNext = z.infer<typeof CheckoutNextSchema>;
+
+/** checkoutAuthenticated/ and checkoutRegister/: `{ ok, order_id, next }` plus the config. */
+export const CheckoutAnswerSchema = z.extend(ApiAnswerSchema, {
+  order_id: z.string(),
+  next: CheckoutNextSchema,
+});
+export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;
+
+/** municipio/: the landing page's data. */
+export const MunicipioAnswerSchema = z.extend(ApiAnswerSchema, {
+  municipio: z.nullable(
+    z.object({
+      name: z.string(),
+      province: z.string(),
+      url: z.string(),
+      folder: z.string(),
+      registries: z.array(z.object({ name: z.string(), delivery_hours: z.nullable(z.number()) })),
+    }),
+  ),
+});

@@ -1,0 +1,198 @@
+import * as z from 'zod/mini';
+import { PRODUCT_IDS } from '../rules/products.ts';
+import { BillingSchema, ClientDataSchema, PaymentFormSchema, TermsSchema } from './client.ts';
+import {
+  EmailSchema,
+  IdFromStringSchema,
+  IdLooseSchema,
+  IdSchema,
+  OrderIdLooseSchema,
+  OrderIdSchema,
+  requiredText,
+  text,
+  typeError,
+} from './fields.ts';
+import {
+  AssociatedGenericFormSchema,
+  CertificateFormSchema,
+  GenericFormSchema,
+  NotaSimpleDataSchema,
+  NotaSimpleFormSchema,
+  PropertiesSearchFormSchema,
+  SimplifiedReportFormSchema,
+} from './forms.ts';
+
+/**
+ * The client's copy of the runtime configuration sent with every call. Only
+ * form_key matters to the server; the rest is accepted as it comes.
+ */
+export const RequestConfigSchema = z.looseObject({ form_key: z.optional(z.string()) });
+export type RequestConfig = z.infer<typeof RequestConfigSchema>;
+
+const config = z._default(RequestConfigSchema, {});
+
+/** The body of the cart calls: `{ config, form }` (DECISIONS.md "Payloads"). */
+function formBody<T extends z.ZodMiniType>(form: T) {
+  return z.object({ config, form });
+}
+
+export const AddNsBodySchema = formBody(NotaSimpleFormSchema);
+export const AddQpBodySchema = formBody(PropertiesSearchFormSchema);
+export const AddCertidaoBodySchema = formBody(CertificateFormSchema);
+export const AddIpredialBodySchema = formBody(SimplifiedReportFormSchema);
+export const AddGenericBodySchema = formBody(GenericFormSchema);
+export const AddGenericWithAssociationBodySchema = formBody(AssociatedGenericFormSchema);
+
+/**
+ * updatequoteitem?id: the form's shape depends on the item's product, so the body
+ * takes any object and the server parses it with formSchemaForProduct.
+ */
+export const UpdateQuoteItemBodySchema = formBody(z.record(z.string(), z.unknown()));
+
+/** The form schema of a product's cart item: the four fixed forms, else the generic form. */
+export function formSchemaForProduct(productId: number) {
+  switch (productId) {
+    case PRODUCT_IDS.notaSimple:
+      return NotaSimpleFormSchema;
+    case PRODUCT_IDS.propertiesSearch:
+      return PropertiesSearchFormSchema;
+    case PRODUCT_IDS.certidaoPermanente:
+      return CertificateFormSchema;
+    case PRODUCT_IDS.informacaoPredial:
+      return SimplifiedReportFormSchema;
+    default:
+      return GenericFormSchema;
+  }
+}
+
+/** addactualizarpedidoahora and addactualizarnsahora: the order item to update now. */
+export const AddActualizarBodySchema = formBody(
+  z.object({ order_id: OrderIdLooseSchema, item_id: IdLooseSchema }),
+);
+
+// ---- queries and path parameters -------------------------------------------------
+
+/** `?id=` of product, loadquote, delquoteitem, updatequoteitem, updatepedido and updatepedidoNS (ids of products, quotes, items). */
+export const IdQuerySchema = z.object({ id: IdFromStringSchema });
+/** `?id=` of loadorder: an order id. */
+export const OrderIdQuerySchema = z.object({ id: OrderIdSchema });
+/** GET pedidos, optionally `?id={order}&toFinalize=1`. */
+export const PedidosQuerySchema = z.object({
+  id: z.optional(OrderIdSchema),
+  toFinalize: z.optional(z.literal('1', { error: 'invalid_value' })),
+});
+/** `?order_id=` of invoice/, pushFilesToPedido/, otherMethodsPaymentIntent/, otherMethodsPaypal/, otherMethodsBizum/, stripe process. */
+export const OrderIdParamQuerySchema = z.object({ order_id: OrderIdSchema });
+/** moneiPaymentIntent/?order_id=, optionally &paymethod=moneimultibanco. */
+export const MoneiQuerySchema = z.object({
+  order_id: OrderIdSchema,
+  paymethod: z.optional(z.literal('moneimultibanco', { error: 'invalid_value' })),
+});
+/** uploadForm?form_id=&order_id=. */
+export const UploadFormQuerySchema = z.object({ form_id: IdFromStringSchema, order_id: OrderIdSchema });
+/** version.json?t= (a cache buster, ignored). */
+export const VersionQuerySchema = z.object({ t: z.optional(z.string()) });
+/** checkEmail/email/{email} and rememberPassword/email/{email}. */
+export const EmailParamsSchema = z.object({ email: EmailSchema });
+/** rememberPassword/email/{email}/?path= : the storefront path the reset link returns to. */
+export const RememberPasswordQuerySchema = z.object({
+  path: z.optional(text(300).check(z.regex(/^\/[^\s]*$/, { error: 'invalid_url' }))),
+});
+
+const appFlag = z.optional(z.literal('1', { error: 'invalid_value' }));
+/** registros.php?app=1&term= (municipality / registry search). */
+export const RegistrosQuerySchema = z.object({ app: appFlag, term: requiredText(100) });
+/** sociedad.php?app=1&sociedad= (company search; the Portuguese organisation search takes the same). */
+export const SociedadQuerySchema = z.object({ app: appFlag, sociedad: requiredText(100) });
+/** freguesias.php?app=1&type=all|ips&term=. */
+export const FreguesiasQuerySchema = z.object({
+  app: appFlag,
+  type: z._default(z.enum(['all', 'ips'], { error: 'invalid_value' }), 'all'),
+  term: requiredText(100),
+});
+
+// ---- bodies ----------------------------------------------------------------------
+
+/** POST authenticate: `{ email, pass }`. */
+export const AuthenticateBodySchema = z.object({
+  config,
+  email: EmailSchema,
+  pass: z
+    .string({ error: typeError('password_required') })
+    .check(z.minLength(1, { error: 'password_required' }), z.maxLength(200, { error: 'too_long' })),
+});
+
+/** POST clientupdate: `{ data }`. */
+export const ClientUpdateBodySchema = z.object({ config, data: ClientDataSchema });
+
+/** checkoutAuthenticated/: the payment choice, optionally with the e-mail and billing data; absent for a plain checkout. */
+export const CheckoutAuthenticatedBodySchema = z.object({
+  config,
+  form: z.optional(
+    z.intersection(
+      PaymentFormSchema,
+      z.object({ email: z.optional(EmailSchema), billing: z.optional(BillingSchema) }),
+    ),
+  ),
+});
+
+/**
+ * checkoutRegister/: a registering customer's e-mail, acceptance of the privacy
+ * policy and contracting conditions (`accept_terms: true`), optional billing data
+ * and the payment choice.
+ */
+export const CheckoutRegisterBodySchema = z.object({
+  config,
+  form: z.intersection(
+    PaymentFormSchema,
+    z.object(
+      { email: EmailSchema, accept_terms: TermsSchema, billing: z.optional(BillingSchema) },
+      { error: typeError() },
+    ),
+  ),
+});
+
+const jsonText = z.string({ error: typeError() }).check(
+  z.maxLength(200_000, { error: 'too_long' }),
+  z.refine(
+    (value: string) => {
+      try {
+        JSON.parse(value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'invalid_json' },
+  ),
+);
+
+/** uploadForm: the incident form and its answers, each as JSON text. */
+export const UploadFormBodySchema = z.object({ config, json_form: jsonText, json_values: jsonText });
+
+/** pushSubscribe: a Web Push subscription as PushSubscription.toJSON() gives it. */
+export const PushSubscribeBodySchema = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'invalid_url' })
+    .check(z.maxLength(2000, { error: 'too_long' })),
+  expirationTime: z._default(z.nullable(z.number()), null),
+  keys: z.object({ p256dh: requiredText(200), auth: requiredText(100) }),
+});
+
+/** updatepedido?id: the new option values of an order item. */
+export const UpdatePedidoBodySchema = z.object({
+  config,
+  options: z
+    .array(z.object({ option_id: IdSchema, value: text(5000) }))
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(60, { error: 'too_many' })),
+});
+
+/** updatepedidoNS?id: `{ data }` with the Nota Simple fields the edit dialog shows. */
+export const UpdatePedidoNsBodySchema = z.object({ config, data: NotaSimpleDataSchema });
+
+/** municipio/: `{ url, folder }` of a municipality landing page (url: the municipality slug). */
+export const MunicipioBodySchema = z.object({
+  config,
+  url: requiredText(120).check(z.regex(/^[a-z0-9-]+$/i, { error: 'invalid_value' })),
+  folder: requiredText(60).check(z.regex(/^[A-Za-z]+$/, { error: 'invalid_value' })),
+});

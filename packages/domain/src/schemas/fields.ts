@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import { isValidEmail } from '../rules/contact.ts';
+import type { ValidationCode } from './messages.ts';
+
+type IssueInput = { input?: unknown };
+
+/** Error map: a missing value reads `missing`, a value of the wrong type 'invalid_type'. */
+export function typeError(missing: ValidationCode = 'required') {
+  return (issue: IssueInput) => (issue.input === undefined ? missing : 'invalid_type');
+}
+
+/** A trimmed string of at most `max` characters; may be blank. */
+export function text(max = 255) {
+  return z.string({ error: typeError() }).check(z.trim(), z.maxLength(max, { error: 'too_long' }));
+}
+
+/** A trimmed, non-blank string of at most `max` characters; blank or missing reads `code`. */
+export function requiredText(max = 255, code: ValidationCode = 'required') {
+  return z
+    .string({ error: typeError(code) })
+    .check(z.trim(), z.minLength(1, { error: code, abort: true }), z.maxLength(max, { error: 'too_long' }));
+}
+
+/** An optional string that is '' when omitted. */
+export function optionalText(max = 255) {
+  return z._default(text(max), '');
+}
+
+/** A boolean flag that is false when omitted (wizard step flags and choices). */
+export const flag = z._default(z.boolean({ error: typeError() }), false);
+
+/** A positive integer id in a JSON body. */
+export const IdSchema = z.int({ error: typeError() }).check(z.positive({ error: 'invalid_id' }));
+
+/** A positive integer id given as a query or path string ('42' -> 42). */
+export const IdFromStringSchema = z.pipe(
+  z.string({ error: typeError() }).check(z.regex(/^[1-9]\d{0,14}$/, { error: 'invalid_id' })),
+  z.transform((value: string) => Number(value)),
+);
+
+/** An id in a body that may come as a number or a digit string. */
+export const IdLooseSchema = z.union([IdSchema, IdFromStringSchema], { error: 'invalid_id' });
+
+/** An order id: the store id followed by the 8-digit sequence, kept as a string ('1600000042'). */
+export const OrderIdSchema = z
+  .string({ error: typeError() })
+  .check(z.trim(), z.regex(/^[1-9]\d{8,10}$/, { error: 'invalid_id' }));
+
+/** An order id in a body, as a string or a number. */
+export const OrderIdLooseSchema = z.union(
+  [
+    OrderIdSchema,
+    z.pipe(
+      z.int().check(z.positive()),
+      z.transform((value: number) => String(value)),
+    ),
+  ],
+  { error: 'invalid_id' },
+);
+
+/** An e-mail address, trimmed and lower-cased; blank reads 'email_required'. */
+export const EmailSchema = z
+  .string({ error: typeError('email_required') })
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: 'email_required', abort: true }),
+    z.refine(isValidEmail, { error: 'invalid_email' }),
+  );
+
+/** An optional origin id (sent by the properties search and associated generic products). */
+export const OriginIdSchema = z.pipe(
+  z.union([z.string().check(z.trim(), z.maxLength(64, { error: 'too_long' })), z.int()], {
+    error: 'invalid_type',
+  }),
+  z.transform((value: string | number) => String(value)),
+);
