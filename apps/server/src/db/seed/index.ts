@@ -16,11 +16,13 @@ export { type StoreSeed, storesSeed } from './stores.ts';
 
 export interface SeedOptions {
   /**
-   * Keep stores and products that already exist (an operator may have edited
-   * them) and only add the missing ones. Default false: rows are upserted, a
-   * product whose seeded data changed gets its version bumped.
+   * Rewrite existing stores and products to the seed data (upsert by primary
+   * key; a product whose data changed gets its version bumped). Default false:
+   * existing rows are kept as they are, since operators edit stores (phones,
+   * host names) and products in the back office and the server seeds at every
+   * start; missing rows are always added.
    */
-  keepExisting?: boolean;
+  overwrite?: boolean;
 }
 
 /** The `products` row of a catalogue entry; the stored definition is the parsed (defaults filled) one. */
@@ -47,7 +49,7 @@ export function productRow(product: CatalogueProduct): typeof products.$inferIns
  * changes nothing. Operators are not seeded.
  */
 export async function seed(db: AppDb, opts: SeedOptions = {}): Promise<void> {
-  const keepExisting = opts.keepExisting ?? false;
+  const keepExisting = !opts.overwrite;
   await seedReference(db);
   await upsert(db, stores, storesSeed, { keepExisting });
   await upsert(db, products, catalogue.map(productRow), {

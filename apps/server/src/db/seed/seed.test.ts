@@ -72,9 +72,11 @@ describe.each(testDatabaseKinds())('seed (%s)', (kind) => {
     expect(await count(database, table)).toBe(n);
   });
 
-  it('changes nothing when run a second time', async () => {
+  it('changes nothing when run a second time, with or without overwrite', async () => {
     const before = await snapshot(database);
     await seed(database.db);
+    expect(await snapshot(database)).toEqual(before);
+    await seed(database.db, { overwrite: true });
     expect(await snapshot(database)).toEqual(before);
     for (const [table, n] of COUNTS) expect(await count(database, table)).toBe(n);
   });
@@ -175,20 +177,22 @@ describe.each(testDatabaseKinds())('seed (%s)', (kind) => {
     expect(await count(database, 'operators')).toBe(0);
   });
 
-  it('keeps edited rows with keepExisting, restores them and bumps the version otherwise', async () => {
+  it('keeps edited rows by default, restores them and bumps the version with overwrite', async () => {
     await database.db.update(products).set({ priceCents: 9999 }).where(eq(products.id, 18464));
     await database.db.update(stores).set({ phone: '+34 600 000 000' }).where(eq(stores.id, 14));
     await database.db.delete(products).where(eq(products.id, 18505));
 
-    await seed(database.db, { keepExisting: true });
+    await seed(database.db);
     const [kept] = await database.db.select().from(products).where(eq(products.id, 18464));
     const [store] = await database.db.select().from(stores).where(eq(stores.id, 14));
     expect([kept?.priceCents, kept?.version, store?.phone]).toEqual([9999, 1, '+34 600 000 000']);
     expect(await count(database, 'products')).toBe(catalogue.length);
 
-    await seed(database.db);
+    await seed(database.db, { overwrite: true });
     const [restored] = await database.db.select().from(products).where(eq(products.id, 18464));
     const [untouched] = await database.db.select().from(products).where(eq(products.id, 15867));
+    const [restoredStore] = await database.db.select().from(stores).where(eq(stores.id, 14));
     expect([restored?.priceCents, restored?.version, untouched?.version]).toEqual([9900, 2, 1]);
+    expect(restoredStore?.phone).toBe('+34 910 000 014');
   });
 });

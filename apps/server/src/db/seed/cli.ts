@@ -1,0 +1,23 @@
+import { loadEnv } from '../../env.ts';
+import { migrate, openDatabase } from '../client.ts';
+import { seed } from './index.ts';
+
+/**
+ * `node --import tsx apps/server/src/db/seed/cli.ts [--overwrite]`: migrate and
+ * seed the configured database (DATABASE_URL, else PGlite under DATA_DIR; stop
+ * the server first when using PGlite). --overwrite resets the seeded stores and
+ * products to the seed data, discarding operators' edits to them.
+ */
+const overwrite = process.argv.includes('--overwrite');
+const env = loadEnv();
+const database = env.DATABASE_URL
+  ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
+  : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
+try {
+  await migrate(database);
+  const started = Date.now();
+  await seed(database.db, { overwrite });
+  console.log(`Seeded${overwrite ? ' (overwrite)' : ''} in ${Date.now() - started} ms`);
+} finally {
+  await database.close();
+}
