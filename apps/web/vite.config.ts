@@ -16,6 +16,13 @@ export default defineConfig({
     // The services screen must stay within 120 KB gzip of initial JavaScript
     // (DESIGN.md "Budgets"); `npm run bench` measures it.
     modulePreload: { polyfill: false },
+    rollupOptions: {
+      treeshake: {
+        // packages/domain is pure (no module-level side effects; STYLE.md 1), so its
+        // unused zod schemas and rules can be dropped from the bundle.
+        moduleSideEffects: (id: string) => !id.includes('/packages/domain/src/'),
+      },
+    },
   },
   json: { stringify: true },
   server: {

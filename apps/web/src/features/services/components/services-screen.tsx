@@ -1,7 +1,7 @@
+import { isAutoProductOffered } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { visibleAutoProducts } from '../utils/visible-products.ts';
 import styles from './services-screen.module.css';
 
 /** The first screen: "which service do you want?" and the store's products. */
@@ -9,7 +9,10 @@ export function ServicesScreen() {
   const config = useConfig();
   const t = useT();
   usePageTitle(t('titles.services'));
-  const products = visibleAutoProducts(config);
+  // Names only for now; the service buttons and wizards come with the next issue.
+  const products = config.auto_products.filter((p) =>
+    isAutoProductOffered(p, config.store_id, config.embedded),
+  );
 
   return (
     <section className={styles.screen} aria-labelledby="services-title">
