@@ -151,13 +151,14 @@ function valueAt(input: unknown, segments: string[]): unknown {
 
 function textFor(entry: ZodValidationEntry, missing: boolean, texts: Texts): string {
   const p = entry.params;
+  if (missing && entry.keyword !== 'unrecognized_keys') return texts.required;
   switch (entry.keyword) {
     case 'invalid_type':
-      if (missing) return texts.required;
-      if (p.expected === 'number' || p.expected === 'int') return texts.number;
+      if (p.expected === 'int') return texts.integer;
+      if (p.expected === 'number') return texts.number;
       return texts.invalid;
     case 'too_small':
-      if (p.origin === 'string') return missing ? texts.required : fill(texts.string_min, { min: p.minimum });
+      if (p.origin === 'string') return fill(texts.string_min, { min: p.minimum });
       if (p.origin === 'array' || p.origin === 'set') return fill(texts.array_min, { min: p.minimum });
       if (p.origin === 'number' || p.origin === 'int' || p.origin === 'bigint') {
         return fill(p.inclusive === false ? texts.number_min_exclusive : texts.number_min, {
@@ -168,23 +169,21 @@ function textFor(entry: ZodValidationEntry, missing: boolean, texts: Texts): str
     case 'too_big':
       if (p.origin === 'string') return fill(texts.string_max, { max: p.maximum });
       if (p.origin === 'array' || p.origin === 'set') return fill(texts.array_max, { max: p.maximum });
-      if (p.origin === 'number' || p.origin === 'int' || p.origin === 'bigint') {
+      if (p.origin === 'number' || p.origin === 'int' || p.origin === 'bigint')
         return fill(texts.number_max, { max: p.maximum });
-      }
       return texts.invalid;
     case 'invalid_format':
-      if (missing) return texts.required;
       if (p.format === 'email') return texts.email;
       if (p.format === 'url') return texts.url;
       return texts.format;
     case 'invalid_value':
-      return missing ? texts.required : texts.choice;
+      return texts.choice;
     case 'unrecognized_keys':
       return texts.unknown_field;
     case 'not_multiple_of':
       return texts.integer;
     default:
-      return missing ? texts.required : texts.invalid;
+      return texts.invalid;
   }
 }
 

@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('fills every default', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      DATA_DIR: path.resolve('./data'),
+      DATABASE_URL: undefined,
+      APP_PREFIX: '/app',
+      PUBLIC_BASE_URL: undefined,
+      LOG_LEVEL: 'info',
+      COOKIE_SECURE: false,
+      RATE_LIMIT_MAX: 600,
+    });
+    expect(env.STORE_HOSTS.size).toBe(0);
+    expect(path.isAbsolute(env.WEB_DIST)).toBe(true);
+    expect(env.WEB_DIST.endsWith(path.join('apps', 'web', 'dist'))).toBe(true);
+  });
+
+  it('reads and converts the variables', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      DATA_DIR: 'var/shop',
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      APP_PREFIX: '/tienda',
+      WEB_DIST: '/srv/web',
+      STORE_HOSTS: 'NotaSimple.example=14, certidao.example:8443=16',
+      PUBLIC_BASE_URL: 'https://shop.example/',
+      LOG_LEVEL: 'warn',
+      COOKIE_SECURE: 'true',
+      RATE_LIMIT_MAX: '0',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: path.resolve('var/shop'),
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      APP_PREFIX: '/tienda',
+      WEB_DIST: '/srv/web',
+      PUBLIC_BASE_URL: 'https://shop.example',
+      LOG_LEVEL: 'warn',
+      COOKIE_SECURE: true,
+      RATE_LIMIT_MAX: 0,
+    });
+    expect([...env.STORE_HOSTS]).toEqual([
+      ['notasimple.example', 14],
+      ['certidao.example:8443', 16],
+    ]);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadEnv({ PORT: '', COOKIE_SECURE: '' })).toMatchObject({ PORT: 3000, COOKIE_SECURE: false });
+  });
+
+  it('fails listing every bad variable at once', () => {
+    let message = '';
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        APP_PREFIX: 'app/',
+        DATABASE_URL: 'mysql://x',
+        STORE_HOSTS: 'a.example=x',
+        LOG_LEVEL: 'loud',
+        COOKIE_SECURE: 'maybe',
+      });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment:/);
+    for (const name of ['PORT', 'APP_PREFIX', 'DATABASE_URL', 'STORE_HOSTS', 'LOG_LEVEL', 'COOKIE_SECURE']) {
+      expect(message).toContain(`${name}:`);
+    }
+  });
+});
