@@ -1,4 +1,5 @@
 export * from './catalog.ts';
+export * from './companies.ts';
 export * from './customers.ts';
 export * from './orders.ts';
 export * from './reference.ts';

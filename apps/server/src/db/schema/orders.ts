@@ -1,5 +1,16 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { ItemOption } from '@shop/domain';
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The cart (spec: "a cart, called a quote"). */
 export const quotes = pgTable('quotes', {
@@ -28,9 +39,14 @@ export const quoteItems = pgTable(
     priceCents: integer('price_cents').notNull(),
     origin: text('origin'),
     originId: text('origin_id'),
+    /** The client's id of the add call (a uuid): a repeated call answers the same item (double click). */
+    requestId: text('request_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('quote_items_quote_idx').on(t.quoteId)],
+  (t) => [
+    index('quote_items_quote_idx').on(t.quoteId),
+    uniqueIndex('quote_items_quote_request_uq').on(t.quoteId, t.requestId),
+  ],
 );
 
 /** Order ids: store id + 8-digit sequence (DECISIONS.md "Routes and ids"). */
@@ -87,7 +103,9 @@ export const payments = pgTable(
     attempt: integer('attempt').notNull(),
     method: text('method').notNull(),
     gateway: text('gateway').notNull(),
-    status: text('status').$type<'created' | 'pending' | 'authorized' | 'paid' | 'failed' | 'refunded'>().notNull(),
+    status: text('status')
+      .$type<'created' | 'pending' | 'authorized' | 'paid' | 'failed' | 'refunded'>()
+      .notNull(),
     amountCents: integer('amount_cents').notNull(),
     providerRef: text('provider_ref'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

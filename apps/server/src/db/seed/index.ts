@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { products, stores } from '../schema/index.ts';
 import { type CatalogueProduct, catalogue } from './catalogue/index.ts';
+import { seedCompanies } from './companies.ts';
 import { seedExamples } from './examples.ts';
 import { seedReference } from './reference.ts';
 import { storesSeed } from './stores.ts';
@@ -10,6 +11,7 @@ import { upsert } from './upsert.ts';
 
 export { catalogue } from './catalogue/index.ts';
 export type { CatalogueProduct } from './catalogue/types.ts';
+export { exampleCompanies } from './companies.ts';
 export { exampleRegistries, exampleSlowRegistryPlaces } from './examples.ts';
 export { referenceSources } from './reference.ts';
 export { type StoreSeed, storesSeed } from './stores.ts';
@@ -57,4 +59,5 @@ export async function seed(db: AppDb, opts: SeedOptions = {}): Promise<void> {
     onChange: { version: sql`${products.version} + 1`, updatedAt: sql`now()` },
   });
   await seedExamples(db);
+  await seedCompanies(db);
 }
