@@ -143,6 +143,22 @@ describe('certificate form', () => {
       { forma_identificar_ficha: true, num_ficha: '1' },
       ['distrito_concelho_freguesia: required'],
     ],
+    [
+      'numbers where numbers are expected',
+      { ...place, forma_identificar_matricial: true, tipo_urbana: true, numero_artigo: '56A' },
+      ['numero_artigo: invalid_value'],
+    ],
+    ['ficha with its date', { ...place, forma_identificar_ficha: true, num_ficha: '1234/20050315' }, []],
+    [
+      'ficha not a number',
+      { ...place, forma_identificar_ficha: true, num_ficha: 'doze' },
+      ['num_ficha: invalid_value'],
+    ],
+    [
+      'book number and sheets not numbers',
+      { ...place, forma_identificar_livro: true, num_livro: 'nove', livro: 'B-12', folhas: 'folha 3' },
+      ['num_livro: invalid_value', 'folhas: invalid_value'],
+    ],
   ] as const)('%s', (_name, input, expected) => {
     expect(errors(CertificateFormSchema, input)).toEqual(expected);
   });
@@ -153,6 +169,7 @@ describe('simplified report form', () => {
   it.each([
     ['with ficha', { ...place, tiene_numero: true, num_ficha: '88' }, []],
     ['ficha missing', { ...place, tiene_numero: true }, ['num_ficha: required']],
+    ['ficha not a number', { ...place, tiene_numero: true, num_ficha: '8B' }, ['num_ficha: invalid_value']],
     ['without number', place, []],
     ['unit', { ...place, prop_horizontal: true, prop_horizontal_fracao: 'A' }, []],
     ['unit missing', { ...place, prop_horizontal: true }, ['prop_horizontal_fracao: required']],

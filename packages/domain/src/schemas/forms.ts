@@ -1,4 +1,10 @@
 import * as z from 'zod/mini';
+import {
+  isArticleNumber,
+  isBookNumber,
+  isDescriptionNumber,
+  isSheets,
+} from '../rules/certificate-identification.ts';
 import { isValidCif, isValidNie, isValidNif } from '../rules/tax-ids.ts';
 import { flag, IdSchema, OriginIdSchema, optionalText, requiredText, text } from './fields.ts';
 import { OptionTypeSchema } from './product.ts';
@@ -147,6 +153,7 @@ export const CertificateFormSchema = z
       if (modes.filter(Boolean).length !== 1) issue(ctx, 'forma_identificar_matricial', 'choose_one');
       if (form.forma_identificar_matricial) {
         if (blank(form.numero_artigo)) issue(ctx, 'numero_artigo', 'required');
+        else if (!isArticleNumber(form.numero_artigo)) issue(ctx, 'numero_artigo', 'invalid_value');
         if (form.tipo_rustica === form.tipo_urbana) issue(ctx, 'tipo_rustica', 'choose_one');
         else if (form.tipo_rustica && blank(form.seccao)) issue(ctx, 'seccao', 'required');
       }
@@ -154,8 +161,13 @@ export const CertificateFormSchema = z
         for (const field of ['num_livro', 'livro', 'folhas'] as const) {
           if (blank(form[field])) issue(ctx, field, 'required');
         }
+        if (!blank(form.num_livro) && !isBookNumber(form.num_livro)) issue(ctx, 'num_livro', 'invalid_value');
+        if (!blank(form.folhas) && !isSheets(form.folhas)) issue(ctx, 'folhas', 'invalid_value');
       }
-      if (form.forma_identificar_ficha && blank(form.num_ficha)) issue(ctx, 'num_ficha', 'required');
+      if (form.forma_identificar_ficha) {
+        if (blank(form.num_ficha)) issue(ctx, 'num_ficha', 'required');
+        else if (!isDescriptionNumber(form.num_ficha)) issue(ctx, 'num_ficha', 'invalid_value');
+      }
       if (form.prop_horizontal && blank(form.prop_horizontal_fracao))
         issue(ctx, 'prop_horizontal_fracao', 'required');
     }),
@@ -182,6 +194,8 @@ export const SimplifiedReportFormSchema = z
   .check(
     z.superRefine((form, ctx) => {
       if (form.tiene_numero && blank(form.num_ficha)) issue(ctx, 'num_ficha', 'required');
+      else if (form.tiene_numero && !isDescriptionNumber(form.num_ficha))
+        issue(ctx, 'num_ficha', 'invalid_value');
       if (form.prop_horizontal && blank(form.prop_horizontal_fracao))
         issue(ctx, 'prop_horizontal_fracao', 'required');
     }),
