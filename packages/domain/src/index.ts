@@ -20,4 +20,5 @@ export * from './rules/registry.ts';
 export * from './rules/spec-date.ts';
 export * from './rules/stores.ts';
 export * from './rules/tax-ids.ts';
+export * from './rules/uploads.ts';
 export * from './schemas/index.ts';
