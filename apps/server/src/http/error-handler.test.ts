@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
     const response = await app.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ ok: false, message: 'No encontrado.' });
+    expect(response.json()).toEqual({ ok: false, message: 'No encontrado.', errors: [] });
   });
 
   it('answers the 404 in the language of ?store_id', async () => {
@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
     expect(response.json()).toEqual({
       ok: false,
       message: 'Something bad happened; please try again later.',
+      errors: [],
     });
     expect(response.body).not.toContain(secret);
   });
@@ -102,6 +103,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
     expect(refused.json()).toEqual({
       ok: false,
       message: 'Demasiados pedidos. Aguarde um momento e tente novamente.',
+      errors: [],
     });
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await limited.inject({ url: '/registros.php?term=madrid' })).statusCode).toBe(429);

@@ -1,4 +1,4 @@
-import type { Language } from '@shop/domain';
+import type { FieldError, Language } from '@shop/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -51,8 +51,9 @@ const VALIDATED_PART: Record<string, (r: FastifyRequest) => unknown> = {
 
 type AnyError = FastifyError & { kind?: unknown; ok?: unknown };
 
-function send(reply: FastifyReply, status: number, body: Record<string, unknown>) {
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+/** The domain's ApiError shape: `errors` lists fields on a 400 and is empty otherwise. */
+function send(reply: FastifyReply, status: number, message: string, errors: FieldError[] = []) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ ok: false, message, errors });
 }
 
 /**
@@ -67,34 +68,31 @@ export const errorHandlerPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(error)) {
         const input = VALIDATED_PART[error.validationContext ?? 'body']?.(request);
         const errors = fieldErrors(error.validation as unknown as ZodValidationEntry[], input, language);
-        return send(reply, 400, { ok: false, message: httpMessage(language, 'validation'), errors });
+        return send(reply, 400, httpMessage(language, 'validation'), errors);
       }
       if (error instanceof HttpError) {
-        return send(reply, error.statusCode, { ok: false, message: httpMessage(language, error.messageKey) });
+        return send(reply, error.statusCode, httpMessage(language, error.messageKey));
       }
       const known =
         (typeof error.kind === 'string' ? KIND_STATUS[error.kind] : undefined) ??
         (error.code ? FASTIFY_CODES[error.code] : undefined);
-      if (known) return send(reply, known[0], { ok: false, message: httpMessage(language, known[1]) });
+      if (known) return send(reply, known[0], httpMessage(language, known[1]));
 
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         if (error instanceof SyntaxError) {
-          return send(reply, 400, { ok: false, message: httpMessage(language, 'malformed_json') });
+          return send(reply, 400, httpMessage(language, 'malformed_json'));
         }
         request.log.info({ err: error }, 'request refused');
-        return send(reply, status, {
-          ok: false,
-          message: httpMessage(language, STATUS_TEXT[status] ?? 'validation'),
-        });
+        return send(reply, status, httpMessage(language, STATUS_TEXT[status] ?? 'validation'));
       }
       request.log.error({ err: error }, 'request failed');
-      return send(reply, 500, { ok: false, message: httpMessage(language, 'server_error') });
+      return send(reply, 500, httpMessage(language, 'server_error'));
     });
 
     app.setNotFoundHandler(async (request, reply) => {
       const language = await languageOf(app, request);
-      return send(reply, 404, { ok: false, message: httpMessage(language, 'not_found') });
+      return send(reply, 404, httpMessage(language, 'not_found'));
     });
   },
   { name: 'error-handler', dependencies: ['sessions'] },

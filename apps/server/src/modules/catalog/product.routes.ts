@@ -1,7 +1,8 @@
+import { IdQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductQuerySchema, ProductResponseSchema } from '../../http/api-schemas.ts';
 import { requireSession } from '../session/session.service.ts';
 import { isOfferedBy } from './catalog-snapshot.ts';
+import { ProductResponseSchema } from './product.schemas.ts';
 
 /**
  * GET product?id= (spec 7): the definition of a product the store offers.
@@ -10,12 +11,12 @@ import { isOfferedBy } from './catalog-snapshot.ts';
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product',
-    { schema: { querystring: ProductQuerySchema, response: { 200: ProductResponseSchema } } },
+    { schema: { querystring: IdQuerySchema, response: { 200: ProductResponseSchema } } },
     async (request) => {
       const { store } = requireSession(request);
       const [catalog, config] = await Promise.all([app.catalog.snapshot(), app.runtimeConfig.build(request)]);
       const product = catalog.products.get(request.query.id);
-      if (!product?.definition || !isOfferedBy(product.row, store.id)) return { ok: false as const, config };
+      if (!product?.definition || !isOfferedBy(product.row, store.id)) return { ok: false, config };
       return {
         ok: true as const,
         message: JSON.stringify(product.definition),

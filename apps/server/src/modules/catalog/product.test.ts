@@ -60,14 +60,14 @@ describe.each(testDatabaseKinds())('GET product (%s)', (kind) => {
   });
 
   it.each([
-    ['id=abc', '14', 'Introduce un número'],
-    ['id=0', '14', 'Introduce un número mayor que 0'],
-    ['id=-3', '14', 'Introduce un número mayor que 0'],
-    ['id=1.5', '14', 'Introduce un número entero'],
+    ['id=abc', '14', 'El identificador no es válido'],
+    ['id=0', '14', 'El identificador no es válido'],
+    ['id=-3', '14', 'El identificador no es válido'],
+    ['id=1.5', '14', 'El identificador no es válido'],
+    ['id=', '14', 'El identificador no es válido'],
     ['', '14', 'Este campo es obligatorio'],
-    ['id=', '14', 'Este campo es obligatorio'],
-    ['id=abc', '16', 'Introduza um número'],
-    ['id=abc', '18', 'Enter a number'],
+    ['id=abc', '16', 'O identificador não é válido'],
+    ['id=abc', '18', 'The id is not valid'],
   ])('answers ?%s with 400 and the field error (store %s)', async (query, storeId, message) => {
     const response = await get(query, storeId);
     expect(response.statusCode).toBe(400);

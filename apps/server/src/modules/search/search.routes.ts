@@ -1,28 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const MunicipalityHitSchema = z.object({
-  label: z.string(),
-  value: z.string(),
-  name: z.string(),
-  province: z.string(),
-  province_code: z.string(),
-  ine: z.string(),
-  slug: z.string(),
-});
-
-const FreguesiaHitSchema = z.object({
-  label: z.string(),
-  value: z.string(),
-  code: z.string(),
-  freguesia: z.string(),
-  concelho: z.string(),
-  distrito: z.string(),
-  legacy: z.boolean(),
-});
-
-const term = z.string().max(100).default('');
-const app = z.string().max(8).optional();
+import * as z from 'zod/mini';
+import {
+  FreguesiaHitSchema,
+  FreguesiasSearchQuerySchema,
+  MunicipalityHitSchema,
+  RegistrosSearchQuerySchema,
+} from './search.schemas.ts';
 
 /** The spec 7 search endpoints at the store base, for the municipality and freguesia autocompletes. */
 export const searchRoutes: FastifyPluginAsyncZod = async (server) => {
@@ -30,7 +13,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (server) => {
     '/registros.php',
     {
       schema: {
-        querystring: z.object({ app, term }),
+        querystring: RegistrosSearchQuerySchema,
         response: { 200: z.array(MunicipalityHitSchema) },
       },
     },
@@ -41,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (server) => {
     '/freguesias.php',
     {
       schema: {
-        querystring: z.object({ app, term, type: z.enum(['all', 'ips']).default('all') }),
+        querystring: FreguesiasSearchQuerySchema,
         response: { 200: z.array(FreguesiaHitSchema) },
       },
     },

@@ -1,29 +1,8 @@
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import { listFreguesias, listLegacyFreguesias, listMunicipalities } from './search.repository.ts';
+import type { FreguesiaHit, MunicipalityHit } from './search.schemas.ts';
 import { createSearchIndex, normalize, type SearchIndex } from './search-index.ts';
-
-export interface MunicipalityHit {
-  label: string;
-  value: string;
-  name: string;
-  province: string;
-  province_code: string;
-  ine: string;
-  slug: string;
-}
-
-export interface FreguesiaHit {
-  /** 'distrito / concelho / freguesia' */
-  label: string;
-  value: string;
-  code: string;
-  freguesia: string;
-  concelho: string;
-  distrito: string;
-  /** A 2013-2025 name the current CAOP no longer lists. */
-  legacy: boolean;
-}
 
 /** all = current freguesias + legacy 2013 names; ips = current only. */
 export type FreguesiaScope = 'all' | 'ips';

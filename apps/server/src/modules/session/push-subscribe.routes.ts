@@ -1,5 +1,5 @@
+import { ApiAnswerSchema, PushSubscribeBodySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfigResponseSchema, PushSubscribeBodySchema } from '../../http/api-schemas.ts';
 import { requireSession } from './session.service.ts';
 
 /** A browser keeps one subscription per service worker; a few cover several devices sharing a session. */
@@ -16,7 +16,7 @@ interface StoredSubscription {
 export const pushSubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/pushSubscribe',
-    { schema: { body: PushSubscribeBodySchema, response: { 200: ConfigResponseSchema } } },
+    { schema: { body: PushSubscribeBodySchema, response: { 200: ApiAnswerSchema } } },
     async (request) => {
       const { session } = requireSession(request);
       const { endpoint, keys, expirationTime } = request.body;
@@ -33,7 +33,7 @@ export const pushSubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         -MAX_SUBSCRIPTIONS,
       );
       await app.sessions.mergeData(request, { pushSubscriptions });
-      return { ok: true as const, config: await app.runtimeConfig.build(request) };
+      return { ok: true, config: await app.runtimeConfig.build(request) };
     },
   );
 };

@@ -38,6 +38,7 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
       ok: false,
       message:
         'La sesión ha caducado o la clave del formulario no es válida. Recarga la página e inténtalo de nuevo.',
+      errors: [],
     });
   });
 
@@ -72,8 +73,9 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
         message: 'Revisa los datos marcados.',
         errors: [
           { path: 'endpoint', message: 'Introduce una dirección web válida' },
+          { path: 'expirationTime', message: 'Introduce un número' },
           { path: 'keys.p256dh', message: 'Este campo es obligatorio' },
-          { path: 'keys.auth', message: 'Introduce al menos 22 caracteres' },
+          { path: 'keys.auth', message: 'Este campo es obligatorio' },
         ],
       },
     ],
@@ -83,8 +85,9 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
         message: 'Verifique os dados assinalados.',
         errors: [
           { path: 'endpoint', message: 'Introduza um endereço web válido' },
+          { path: 'expirationTime', message: 'Introduza um número' },
           { path: 'keys.p256dh', message: 'Este campo é obrigatório' },
-          { path: 'keys.auth', message: 'Introduza pelo menos 22 caracteres' },
+          { path: 'keys.auth', message: 'Este campo é obrigatório' },
         ],
       },
     ],
@@ -96,7 +99,7 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
         method: 'POST',
         url: URL_,
         headers: { cookie: session.cookie, 'x-form-key': session.formKey },
-        payload: { endpoint: 'http://push.example/insecure', keys: { auth: 'short' } },
+        payload: { endpoint: 'http://push.example/insecure', expirationTime: 'soon', keys: { auth: '   ' } },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ ok: false, ...expected });
@@ -169,6 +172,6 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
       payload,
     });
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ ok: false, message: expect.any(String) });
+    expect(response.json()).toEqual({ ok: false, message: expect.any(String), errors: [] });
   });
 });
