@@ -44,6 +44,7 @@ async function main(): Promise<void> {
 
   try {
     await migrate(database);
+    // Adds what is missing; stores and products an operator edited stay as they are.
     await seed(database.db);
     app = await buildApp({ database, env });
     await app.listen({ port: env.PORT, host: env.HOST });
