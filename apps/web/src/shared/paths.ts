@@ -1,3 +1,5 @@
+import type { FixedFlow } from '@shop/domain';
+
 // Every storefront route, relative to the application prefix (the router's
 // base). Links and redirects build their targets here, never by hand.
 export const paths = {
@@ -5,6 +7,16 @@ export const paths = {
   servicesReset: () => '/servicios/reset',
   about: () => '/about',
   notaSimpleStep: (step: number) => `/nota-simple/step${step}`,
+  /** A step of a fixed wizard: flowStep('q-propiedades', 'step3') -> '/q-propiedades/step3'. */
+  flowStep: (flow: FixedFlow, step: string) => `/${flow}/${step}`,
+  /** A generic product's wizard step: productStep(1, 18464) -> '/product/step1/18464'. */
+  productStep: (step: number, productId: number) => `/product/step${step}/${productId}`,
+  /** The cart add routes (spec 2): 'ns', 'qpropiedades', 'certidao', 'ipredial', 'product'. */
+  cartAdd: (kind: 'ns' | 'qpropiedades' | 'certidao' | 'ipredial' | 'product') => `/cart/add/${kind}`,
+  customerRegister: () => '/customer/register',
+  customerCheckout: () => '/customer/checkout',
+  /** The cart's buy button (spec 2 "Header"): checkout when logged in, else register. */
+  buy: (loggedIn: boolean) => (loggedIn ? '/customer/checkout' : '/customer/register'),
 } as const;
 
 /** Appends the current query string (e.g. ?store_id=16), which redirects keep. */
