@@ -12,7 +12,7 @@ const ES = {
   unsupported_media_type: 'Tipo de contenido no admitido.',
   payload_too_large: 'La petición es demasiado grande.',
   too_many_requests: 'Demasiadas peticiones. Espera un momento y vuelve a intentarlo.',
-  server_error: 'Algo ha ido mal; inténtalo de nuevo más tarde.',
+  server_error: 'Algo ha ido mal; por favor, inténtalo de nuevo más tarde.',
 };
 
 export type HttpMessageKey = keyof typeof ES;
@@ -32,7 +32,7 @@ export const HTTP_MESSAGES: Record<Language, Record<HttpMessageKey, string>> = {
     unsupported_media_type: 'Tipo de conteúdo não suportado.',
     payload_too_large: 'O pedido é demasiado grande.',
     too_many_requests: 'Demasiados pedidos. Aguarde um momento e tente novamente.',
-    server_error: 'Algo correu mal; tente novamente mais tarde.',
+    server_error: 'Algo correu mal; por favor, tente novamente mais tarde.',
   },
   en: {
     validation: 'Please check the highlighted fields.',

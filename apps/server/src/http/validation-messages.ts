@@ -1,4 +1,5 @@
 import { type FieldError, isValidationCode, type Language, type ValidationCode } from '@shop/domain';
+import { loadT, type TFunction, type TranslationKey } from '@shop/domain/i18n';
 
 /** What the zod type provider leaves in `error.validation` for each issue. */
 export interface ZodValidationEntry {
@@ -85,112 +86,23 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
+const LANGUAGES: Language[] = ['es', 'pt', 'en'];
+const translators = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (language) => [language, await loadT(language)] as const)),
+) as Record<Language, TFunction>;
+
+/** 'invalid_email' -> 'validation.invalidEmail' (the shared i18n catalogues' key). */
+export function validationKey(code: ValidationCode): TranslationKey {
+  return `validation.${code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())}` as TranslationKey;
+}
+
 /**
- * The domain's validation codes (packages/domain/src/schemas/messages.ts), which
- * domain schemas carry as the issue message, with spec 5's texts where it gives
- * them. Typed against the code list, so a new code cannot be left untranslated.
+ * The text of a domain validation code (packages/domain/src/schemas/messages.ts)
+ * from the shared i18n catalogues, so the storefront and the server say the same.
  */
-export const VALIDATION_CODE_TEXTS: Record<Language, Record<ValidationCode, string>> = {
-  es: {
-    required: 'Este campo es obligatorio',
-    invalid_type: 'El valor no es válido',
-    invalid_value: 'El valor no es válido',
-    too_long: 'El texto es demasiado largo',
-    too_many: 'Hay demasiados elementos',
-    invalid_id: 'El identificador no es válido',
-    invalid_json: 'El formato de los datos no es válido',
-    invalid_url: 'Introduce una dirección web válida',
-    invalid_date: 'La fecha no es válida',
-    invalid_option: 'Elige una de las opciones disponibles',
-    choose_one: 'Elige una opción',
-    email_required: 'Se requiere un email',
-    invalid_email: 'Por favor, introduce un email válido',
-    password_required: 'Por favor, introduce tu contraseña',
-    password_too_short: 'La contraseña es demasiado corta',
-    name_required: 'Introduzca el Nombre / Empresa',
-    tax_id_required: 'Introduzca el CIF',
-    invalid_nif: 'El NIF no es válido',
-    invalid_cif: 'El CIF no es válido',
-    invalid_tax_id: 'El número de identificación fiscal no es válido',
-    invalid_postal_code: 'Introduce un código postal válido',
-    invalid_phone: 'Introduce un teléfono válido',
-    invalid_card_number: 'El número de tarjeta es inválido',
-    card_date_required: 'Selecciona el mes y año',
-    invalid_card_month: 'El mes no es correcto',
-    invalid_card_year: 'El año no es correcto',
-    card_expired: 'La tarjeta ha caducado',
-    invalid_iban: 'El IBAN no es válido',
-    invalid_ccc: 'El número de cuenta no es válido',
-    terms_not_accepted: 'Debes aceptar la política de privacidad y las condiciones de contratación',
-    wrong_product: 'Este formulario no corresponde a este producto',
-  },
-  pt: {
-    required: 'Este campo é obrigatório',
-    invalid_type: 'O valor não é válido',
-    invalid_value: 'O valor não é válido',
-    too_long: 'O texto é demasiado longo',
-    too_many: 'Há demasiados elementos',
-    invalid_id: 'O identificador não é válido',
-    invalid_json: 'O formato dos dados não é válido',
-    invalid_url: 'Introduza um endereço web válido',
-    invalid_date: 'A data não é válida',
-    invalid_option: 'Escolha uma das opções disponíveis',
-    choose_one: 'Escolha uma opção',
-    email_required: 'É necessário um email',
-    invalid_email: 'Por favor, introduza um email válido',
-    password_required: 'Por favor, introduza a sua palavra-passe',
-    password_too_short: 'A palavra-passe é demasiado curta',
-    name_required: 'Introduza o Nome / Empresa',
-    tax_id_required: 'Introduza o NIF',
-    invalid_nif: 'O NIF não é válido',
-    invalid_cif: 'O CIF não é válido',
-    invalid_tax_id: 'O número de identificação fiscal não é válido',
-    invalid_postal_code: 'Introduza um código postal válido',
-    invalid_phone: 'Introduza um telefone válido',
-    invalid_card_number: 'O número do cartão é inválido',
-    card_date_required: 'Selecione o mês e o ano',
-    invalid_card_month: 'O mês não está correto',
-    invalid_card_year: 'O ano não está correto',
-    card_expired: 'O cartão expirou',
-    invalid_iban: 'O IBAN não é válido',
-    invalid_ccc: 'O número de conta não é válido',
-    terms_not_accepted: 'Deve aceitar a política de privacidade e as condições de contratação',
-    wrong_product: 'Este formulário não corresponde a este produto',
-  },
-  en: {
-    required: 'This field is required',
-    invalid_type: 'This value is not valid',
-    invalid_value: 'This value is not valid',
-    too_long: 'The text is too long',
-    too_many: 'There are too many items',
-    invalid_id: 'The id is not valid',
-    invalid_json: 'The data format is not valid',
-    invalid_url: 'Enter a valid web address',
-    invalid_date: 'The date is not valid',
-    invalid_option: 'Choose one of the available options',
-    choose_one: 'Choose an option',
-    email_required: 'An email is required',
-    invalid_email: 'Please enter a valid email',
-    password_required: 'Please enter your password',
-    password_too_short: 'The password is too short',
-    name_required: 'Enter the name / company',
-    tax_id_required: 'Enter the tax id',
-    invalid_nif: 'The NIF is not valid',
-    invalid_cif: 'The CIF is not valid',
-    invalid_tax_id: 'The tax id is not valid',
-    invalid_postal_code: 'Enter a valid postal code',
-    invalid_phone: 'Enter a valid phone number',
-    invalid_card_number: 'The card number is not valid',
-    card_date_required: 'Select the month and year',
-    invalid_card_month: 'The month is not correct',
-    invalid_card_year: 'The year is not correct',
-    card_expired: 'The card has expired',
-    invalid_iban: 'The IBAN is not valid',
-    invalid_ccc: 'The account number is not valid',
-    terms_not_accepted: 'You must accept the privacy policy and the terms of contract',
-    wrong_product: 'This form does not belong to this product',
-  },
-};
+export function validationCodeText(language: Language, code: ValidationCode): string {
+  return translators[language](validationKey(code));
+}
 
 function fill(template: string, vars: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
@@ -262,7 +174,7 @@ export function fieldErrors(entries: ZodValidationEntry[], input: unknown, langu
     const value = valueAt(input, segments);
     const missing = value === undefined || value === null || value === '';
     const message = isValidationCode(entry.message)
-      ? VALIDATION_CODE_TEXTS[language][entry.message]
+      ? validationCodeText(language, entry.message)
       : textFor(entry, missing, TEXTS[language]);
     errors.push({ path: segments.join('.'), message });
   }
