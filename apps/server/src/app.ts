@@ -10,6 +10,8 @@ import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
 import { versionRoutes } from './http/version.routes.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -20,7 +22,7 @@ import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts'
 import { sessionPlugin } from './modules/session/session.service.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes];
+const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -51,6 +53,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
+  await app.register(cartPlugin);
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });

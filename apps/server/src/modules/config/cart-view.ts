@@ -1,4 +1,4 @@
-import type { Cart, CartItem } from '@shop/domain';
+import { type Cart, type CartItem, isEditableProduct } from '@shop/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { quoteItems, quotes } from '../../db/schema/index.ts';
@@ -25,7 +25,8 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     pendingTramitation: false,
     parent_id: row.parentId,
     real_order_id: null,
-    editable: product?.editable ?? false,
+    // The catalogue flag (operators) and the spec's rule (18357 is never editable) must both allow it.
+    editable: (product?.editable ?? false) && isEditableProduct(row.productId),
     current_price: row.priceCents * row.qty,
     childs: [],
   };

@@ -1,0 +1,95 @@
+import type { Cart, CartItem, RuntimeConfig } from '@shop/domain';
+import type { FastifyInstance } from 'fastify';
+import type { TestSession } from '../../testing/app.ts';
+
+/** What an add or update call answers. */
+export interface ItemAnswer {
+  ok: boolean;
+  message?: string;
+  config: RuntimeConfig;
+  item: CartItem;
+  errors?: { path: string; message: string }[];
+}
+
+/** POST a cart call with the session's cookie and form key (header). */
+export async function postCart(
+  app: FastifyInstance,
+  session: TestSession,
+  path: string,
+  payload: Record<string, unknown>,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/desktopapp/rest/${path}`,
+    headers: { cookie: session.cookie, 'x-form-key': session.formKey },
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as ItemAnswer };
+}
+
+export async function getCart(app: FastifyInstance, session: TestSession): Promise<Cart> {
+  const response = await app.inject({ url: '/desktopapp/rest/cart', headers: { cookie: session.cookie } });
+  if (response.statusCode !== 200) throw new Error(`GET cart answered ${response.statusCode}`);
+  return (response.json() as { cart: Cart }).cart;
+}
+
+export async function deleteItem(app: FastifyInstance, session: TestSession, id: number) {
+  const response = await app.inject({
+    url: `/desktopapp/rest/delquoteitem?id=${id}`,
+    headers: { cookie: session.cookie, 'x-form-key': session.formKey },
+  });
+  return { status: response.statusCode, body: response.json() as ItemAnswer };
+}
+
+const steps = (names: string[]) => Object.fromEntries(names.map((name) => [name, true]));
+
+/** A complete Nota Simple form (spec 3 field names). */
+export const nsForm = (over: Record<string, unknown> = {}) => ({
+  quiere_una_ns: true,
+  conoce_nombre_propietario: true,
+  nombre: 'Ana Pérez García',
+  direccion: 'Calle Mayor 1, 2º B',
+  municipio: 'Madrid',
+  provincia: 'Madrid',
+  otros_datos: '',
+  servicio_urgente: false,
+  ...steps(['step1', 'step2', 'step3', 'step4', 'step5', 'step6']),
+  ...over,
+});
+
+/** A complete properties search form for a person. */
+export const qpForm = (over: Record<string, unknown> = {}) => ({
+  nombre_persona: 'Ana Pérez García',
+  dni: '12345678Z',
+  nombre_empresa: '',
+  num_propiedades: '10',
+  opcion_persona: true,
+  opcion_empresa: false,
+  ...steps(['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7']),
+  ...over,
+});
+
+/** A complete Certidão Permanente form, identified by the description number in ficha. */
+export const certificateForm = (over: Record<string, unknown> = {}) => ({
+  distrito_concelho_freguesia: 'Lisboa / Lisboa / Alvalade',
+  forma_identificar_ficha: true,
+  num_ficha: '1234',
+  quiere_un_certidao: true,
+  ...steps(['step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7', 'step8']),
+  ...over,
+});
+
+/** A complete Informação Predial Simplificada form. */
+export const ipredialForm = (over: Record<string, unknown> = {}) => ({
+  distrito_concelho_freguesia: 'Porto / Porto / Bonfim',
+  tiene_numero: true,
+  num_ficha: '987',
+  urgente: false,
+  quiere_un_predial: true,
+  ...steps(['step1', 'step2', 'step21', 'step3', 'step4', 'step5']),
+  ...over,
+});
+
+/** The options of a cart item as `id=value` strings, for compact comparisons. */
+export const optionPairs = (item: CartItem | undefined) =>
+  (item?.options ?? []).map((option) => `${option.option_id}=${option.value}`);

@@ -1,0 +1,121 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client.ts';
+import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+
+export type QuoteItemRow = typeof quoteItems.$inferSelect;
+export type NewQuoteItem = typeof quoteItems.$inferInsert;
+
+/**
+ * The session's quote id, locking the session row until the transaction ends:
+ * two add calls of one session (a double click, two tabs) then run one after
+ * the other, so they never create two open quotes.
+ */
+export async function lockSessionQuote(tx: AppDb, sessionId: string): Promise<number | null> {
+  const rows = await queryRows<{ quote_id: number | null }>(
+    tx,
+    sql`select ${sessions.quoteId} as quote_id from ${sessions} where ${sessions.id} = ${sessionId} for update`,
+  );
+  return rows[0]?.quote_id ?? null;
+}
+
+export async function isOpenQuote(db: AppDb, quoteId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function createQuote(
+  tx: AppDb,
+  values: { storeId: number; sessionId: string; customerId: number | null },
+): Promise<number> {
+  const [row] = await tx.insert(quotes).values(values).returning({ id: quotes.id });
+  if (!row) throw new Error('quote insert returned nothing');
+  await tx.update(sessions).set({ quoteId: row.id }).where(eq(sessions.id, values.sessionId));
+  return row.id;
+}
+
+export async function touchQuote(tx: AppDb, quoteId: number): Promise<void> {
+  await tx.update(quotes).set({ updatedAt: sql`now()` }).where(eq(quotes.id, quoteId));
+}
+
+export async function findItemByRequest(
+  tx: AppDb,
+  quoteId: number,
+  requestId: string,
+): Promise<number | null> {
+  const rows = await tx
+    .select({ id: quoteItems.id })
+    .from(quoteItems)
+    .where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.requestId, requestId)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function insertItem(tx: AppDb, item: NewQuoteItem): Promise<number> {
+  const [row] = await tx.insert(quoteItems).values(item).returning({ id: quoteItems.id });
+  if (!row) throw new Error('quote item insert returned nothing');
+  return row.id;
+}
+
+/** An item of an open quote; null when the item is not in that quote (or the quote is not open). */
+export async function findOpenQuoteItem(
+  db: AppDb,
+  quoteId: number,
+  itemId: number,
+): Promise<QuoteItemRow | null> {
+  const rows = await db
+    .select({ item: quoteItems })
+    .from(quoteItems)
+    .innerJoin(quotes, eq(quotes.id, quoteItems.quoteId))
+    .where(and(eq(quoteItems.id, itemId), eq(quoteItems.quoteId, quoteId), eq(quotes.status, 'open')))
+    .limit(1);
+  return rows[0]?.item ?? null;
+}
+
+export async function updateItem(
+  tx: AppDb,
+  itemId: number,
+  patch: Pick<NewQuoteItem, 'options' | 'form' | 'priceCents' | 'productVersion'>,
+): Promise<void> {
+  await tx.update(quoteItems).set(patch).where(eq(quoteItems.id, itemId));
+}
+
+/** Deletes an item and its descendants (located properties under a search); answers how many rows went. */
+export async function deleteItemTree(tx: AppDb, quoteId: number, itemId: number): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`with recursive tree as (
+          select id from quote_items where id = ${itemId} and quote_id = ${quoteId}
+          union all
+          select child.id from quote_items child join tree on child.parent_id = tree.id
+        )
+        delete from quote_items where quote_id = ${quoteId} and id in (select id from tree) returning id`,
+  );
+  return rows.length;
+}
+
+/** Uploaded files of a quote, id -> name (what a generic item's file options may name). */
+export async function quoteUploads(db: AppDb, quoteId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: files.id, name: files.originalName })
+    .from(files)
+    .where(and(eq(files.quoteId, quoteId), eq(files.kind, 'upload')))
+    .orderBy(asc(files.id));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function linkFilesToItem(
+  tx: AppDb,
+  quoteId: number,
+  itemId: number,
+  fileIds: number[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  await tx
+    .update(files)
+    .set({ itemId })
+    .where(and(eq(files.quoteId, quoteId), inArray(files.id, fileIds)));
+}
