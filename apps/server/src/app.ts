@@ -39,8 +39,7 @@ export async function buildApp({
   const app = Fastify({
     logger: { level: env.LOG_LEVEL },
     routerOptions: { ignoreTrailingSlash: true },
-    // Behind a proxy the public address comes from PUBLIC_BASE_URL, not from forwarded headers.
-    trustProxy: false,
+    trustProxy: env.TRUST_PROXY,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,6 +14,7 @@ describe('loadEnv', () => {
       PUBLIC_BASE_URL: undefined,
       LOG_LEVEL: 'info',
       COOKIE_SECURE: false,
+      TRUST_PROXY: false,
       RATE_LIMIT_MAX: 600,
     });
     expect(env.STORE_HOSTS.size).toBe(0);
@@ -51,6 +52,14 @@ describe('loadEnv', () => {
     ]);
   });
 
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['10.0.0.0/8, 127.0.0.1', '10.0.0.0/8,127.0.0.1'],
+  ])('reads TRUST_PROXY=%j', (raw, expected) => {
+    expect(loadEnv({ TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadEnv({ PORT: '', COOKIE_SECURE: '' })).toMatchObject({ PORT: 3000, COOKIE_SECURE: false });
   });
@@ -65,12 +74,21 @@ describe('loadEnv', () => {
         STORE_HOSTS: 'a.example=x',
         LOG_LEVEL: 'loud',
         COOKIE_SECURE: 'maybe',
+        TRUST_PROXY: 'everyone',
       });
     } catch (err) {
       message = (err as Error).message;
     }
     expect(message).toMatch(/^Invalid environment:/);
-    for (const name of ['PORT', 'APP_PREFIX', 'DATABASE_URL', 'STORE_HOSTS', 'LOG_LEVEL', 'COOKIE_SECURE']) {
+    for (const name of [
+      'PORT',
+      'APP_PREFIX',
+      'DATABASE_URL',
+      'STORE_HOSTS',
+      'LOG_LEVEL',
+      'COOKIE_SECURE',
+      'TRUST_PROXY',
+    ]) {
       expect(message).toContain(`${name}:`);
     }
   });

@@ -53,6 +53,18 @@ const EnvSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: boolean.default(false),
+  /**
+   * Behind a reverse proxy: 'true' (trust X-Forwarded-* from any hop) or a comma
+   * list of the proxies' addresses / CIDRs. Decides the client IP the rate limit
+   * counts and the protocol / host of base_url. Default: off.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9a-f.:/,\s]+)$/i, 'true, false or a list of proxy addresses')
+    .transform((v): boolean | string =>
+      v === 'true' || v === 'false' ? v === 'true' : v.replace(/\s+/g, ''),
+    )
+    .default(false),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
 });
