@@ -93,3 +93,23 @@ export const ipredialForm = (over: Record<string, unknown> = {}) => ({
 /** The options of a cart item as `id=value` strings, for compact comparisons. */
 export const optionPairs = (item: CartItem | undefined) =>
   (item?.options ?? []).map((option) => `${option.option_id}=${option.value}`);
+
+type Value = [optionId: number, type: string, value: string];
+
+/** A generic form for `productId` from [option_id, type, value] triples. */
+export const genericForm = (productId: number, values: Value[], over: Record<string, unknown> = {}) => ({
+  product_id: productId,
+  values: values.map(([option_id, type, value]) => ({ option_id, product_id: productId, type, value })),
+  ...over,
+});
+
+/** The energy certificate (18464) with every required answer: a house of 91-150 m². */
+export const energyValues = (): Value[] => [
+  [2401, 'radio_button', '6402'],
+  [2402, 'drop_down', '6406'],
+  [2403, 'municipio', 'Madrid'],
+  [2404, 'field', 'Calle Mayor 1, 2º B'],
+  [2406, 'radio', '6409'],
+  [2408, 'field', 'Ana Pérez'],
+  [2409, 'field', '600111222'],
+];
