@@ -8,6 +8,8 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 // The services screen is the first screen and ships in the entry chunk;
 // every other route is its own chunk (DESIGN.md "Budgets").
 const AboutPage = lazy(() => import('../features/about/components/about-page.tsx'));
+const CertidaoPermanente = lazy(() => import('../features/certidao-permanente/certidao-route.tsx'));
+const IPredialSimplificada = lazy(() => import('../features/i-predial-simplificada/ipredial-route.tsx'));
 
 function Loading() {
   const t = useT();
@@ -33,6 +35,8 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
+          <Route path="/certidao-permanente/:step?" component={CertidaoPermanente} />
+          <Route path="/i-predial-simplificada/:step?" component={IPredialSimplificada} />
           {/* A regexp also catches paths outside the prefix, which wouter marks with "~". */}
           <Route path={/.*/} component={ToServices} />
         </Switch>

@@ -43,19 +43,18 @@ export function previousStep<F extends FixedFlow>(
 }
 
 /**
- * `form` with `step` recorded as valid, and the later steps brought in line with
- * the new answers: a step the form no longer asks for is recorded as done, and a
- * step recorded earlier stays recorded only while its fields are still valid (a
- * changed identification mode clears the numbers, so their step must be answered
- * again before the summary).
+ * `form` with the steps after `step` brought in line with its answers: a step the
+ * form no longer asks for is recorded as done, and a step recorded earlier stays
+ * recorded only while its fields are still valid (a changed identification mode
+ * clears the numbers, so their step must be answered again before the summary).
  */
-export function recordStep<F extends FixedFlow>(
+export function syncLaterSteps<F extends FixedFlow>(
   plan: StepPlan<F>,
   step: string,
   form: FlowForm<F>,
 ): FlowForm<F> {
   const steps = FLOW_STEPS[plan.flow];
-  let next = withStepFlag(plan.flow, form, step, true);
+  let next = form;
   for (const later of steps.slice(steps.indexOf(step) + 1)) {
     const flag = STEP_FLAGS[plan.flow][later];
     if (!flag) continue;
@@ -65,6 +64,15 @@ export function recordStep<F extends FixedFlow>(
       next = withStepFlag(plan.flow, next, later, false);
   }
   return next;
+}
+
+/** `form` with `step` recorded as valid and the later steps synced (syncLaterSteps). */
+export function recordStep<F extends FixedFlow>(
+  plan: StepPlan<F>,
+  step: string,
+  form: FlowForm<F>,
+): FlowForm<F> {
+  return syncLaterSteps(plan, step, withStepFlag(plan.flow, form, step, true));
 }
 
 /** The first step whose errors are not empty for this form (checked in order), or null. */

@@ -5,12 +5,12 @@ import type { FieldErrors } from '../forms/validation.ts';
 import { paths, withSearch } from '../paths.ts';
 import type { FlowForm } from './flow-forms.ts';
 import { getFlowForm, setFlowForm } from './flow-store.ts';
-import { nextStep, previousStep, recordStep, type StepPlan } from './step-plan.ts';
+import { nextStep, previousStep, recordStep, type StepPlan, syncLaterSteps } from './step-plan.ts';
 import { useFlowForm } from './use-flow-form.ts';
 
 export interface PlanStepApi<F extends FixedFlow> {
   form: FlowForm<F>;
-  /** Saves fields at once (a reload keeps them). */
+  /** Saves fields at once (a reload keeps them); later steps that no longer hold lose their flag. */
   update: (patch: Partial<FlowForm<F>>) => void;
   /** The step's errors, shown once Next was pressed, then kept up to date as the customer types. */
   errors: FieldErrors;
@@ -26,12 +26,17 @@ export interface PlanStepApi<F extends FixedFlow> {
 }
 
 /**
- * One step of a fixed wizard driven by its StepPlan: errors on Next with focus
+ * One step of a fixed wizard driven by its StepPlan (`localErrors`: what only the
+ * step knows, e.g. a yes/no question not answered yet): errors on Next with focus
  * on the first invalid field, the step recorded together with the later steps'
  * flags (recordStep), navigation that keeps the query string.
  */
-export function usePlanStep<F extends FixedFlow>(plan: StepPlan<F>, step: string): PlanStepApi<F> {
-  const { form, update } = useFlowForm(plan.flow);
+export function usePlanStep<F extends FixedFlow>(
+  plan: StepPlan<F>,
+  step: string,
+  localErrors: FieldErrors = {},
+): PlanStepApi<F> {
+  const { form } = useFlowForm(plan.flow);
   const [, navigate] = useLocation();
   const [submitted, setSubmitted] = useState(false);
   const [failures, setFailures] = useState(0);
@@ -47,13 +52,16 @@ export function usePlanStep<F extends FixedFlow>(plan: StepPlan<F>, step: string
   const previous = previousStep(plan, step, form);
   const asked = FLOW_STEPS[plan.flow].filter((s) => s !== 'confirmation' && plan.applies(s, form));
 
+  const update = (patch: Partial<FlowForm<F>>) =>
+    setFlowForm(plan.flow, syncLaterSteps(plan, step, { ...getFlowForm(plan.flow), ...patch }));
+
   return {
     form,
     update,
-    errors: submitted ? plan.errors(step, form) : {},
+    errors: submitted ? { ...plan.errors(step, form), ...localErrors } : {},
     next: (patch = {}) => {
       const merged = { ...getFlowForm(plan.flow), ...patch };
-      const errors = plan.errors(step, merged);
+      const errors = { ...plan.errors(step, merged), ...localErrors };
       if (Object.values(errors).some(Boolean)) {
         update(patch);
         setSubmitted(true);

@@ -1,0 +1,38 @@
+import { defaultVatRateBp, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { useLocation } from 'wouter';
+import { useConfig } from '../../../shared/config/config-store.ts';
+import { StepLayout } from '../../../shared/forms/step-layout.tsx';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths, withSearch } from '../../../shared/paths.ts';
+import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { certidaoPlan } from '../utils/certidao-plan.ts';
+import styles from './certidao.module.css';
+import { CertidaoSummary } from './certidao-summary.tsx';
+
+/**
+ * confirmation: the property and the all-in price; 'Adicionar à encomenda' goes to
+ * cart/add/certidao, which posts addcertidao with the saved form.
+ */
+export function ConfirmationStep() {
+  const t = useT();
+  const { store_id } = useConfig();
+  const [, navigate] = useLocation();
+  const step = usePlanStep(certidaoPlan, 'confirmation');
+  return (
+    <StepLayout
+      title={t('certidao.confirmationTitle')}
+      onNext={() => navigate(withSearch(paths.cartAdd('certidao'), window.location.search))}
+      onBack={step.back}
+      nextLabel={t('predial.addToCart')}
+    >
+      <p className={styles.lead}>{t('certidao.confirmationLead')}</p>
+      <CertidaoSummary form={step.form} goTo={step.goTo} />
+      <FeeBreakdown
+        total={PRICES.certidaoPermanente}
+        officialFee={OFFICIAL_FEES.certidaoPermanente}
+        vatRateBp={defaultVatRateBp(store_id)}
+      />
+    </StepLayout>
+  );
+}

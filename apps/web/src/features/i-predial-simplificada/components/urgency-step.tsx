@@ -1,0 +1,49 @@
+import { formatPrice, informacaoPredialPrice, PRICES } from '@shop/domain';
+import { useConfig } from '../../../shared/config/config-store.ts';
+import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
+import { StepLayout } from '../../../shared/forms/step-layout.tsx';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { ipredialPlan } from '../utils/ipredial-plan.ts';
+
+type Delivery = 'normal' | 'urgente';
+
+/** step4: normal delivery or urgent (urgente, +5 €; option 1427 = 3909 on the server). */
+export function UrgencyStep() {
+  const t = useT();
+  const { language } = useConfig();
+  const step = usePlanStep(ipredialPlan, 'step4');
+  const euros = (cents: number) => formatPrice(cents, language);
+  return (
+    <StepLayout
+      title={t('ipredial.urgentTitle')}
+      current={step.position}
+      total={step.total}
+      onNext={() => step.next()}
+      onBack={step.back}
+    >
+      <RadioGroup<Delivery>
+        id="urgente"
+        name="urgente"
+        legend={t('ipredial.urgentTitle')}
+        options={[
+          {
+            value: 'normal',
+            label: t('ipredial.normal'),
+            description: t('ipredial.normalDescription', { price: euros(informacaoPredialPrice(false)) }),
+          },
+          {
+            value: 'urgente',
+            label: t('ipredial.urgent'),
+            description: t('ipredial.urgentDescription', {
+              extra: euros(PRICES.informacaoPredialUrgentExtra),
+              price: euros(informacaoPredialPrice(true)),
+            }),
+          },
+        ]}
+        value={step.form.urgente ? 'urgente' : 'normal'}
+        onChange={(delivery) => step.update({ urgente: delivery === 'urgente' })}
+      />
+    </StepLayout>
+  );
+}

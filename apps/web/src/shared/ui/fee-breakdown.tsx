@@ -1,0 +1,41 @@
+import { feeBreakdown, formatPrice } from '@shop/domain';
+import { useConfig } from '../config/config-store.ts';
+import { useT } from '../i18n/use-t.ts';
+import styles from './fee-breakdown.module.css';
+
+export interface FeeBreakdownProps {
+  /** The all-in price in cents. */
+  total: number;
+  /** The registry's own fee inside it (no VAT). */
+  officialFee: number;
+  /** The VAT rate of the service fee, in basis points. */
+  vatRateBp: number;
+}
+
+/** The all-in price of a registry document: official fee + service + VAT = total. */
+export function FeeBreakdown({ total, officialFee, vatRateBp }: FeeBreakdownProps) {
+  const t = useT();
+  const { language } = useConfig();
+  const lines = feeBreakdown(total, officialFee, vatRateBp);
+  const euros = (cents: number) => t('fees.amount', { price: formatPrice(cents, language) });
+  return (
+    <dl className={styles.breakdown}>
+      <div className={styles.line}>
+        <dt>{t('fees.officialFee')}</dt>
+        <dd>{euros(lines.officialFee)}</dd>
+      </div>
+      <div className={styles.line}>
+        <dt>{t('fees.service')}</dt>
+        <dd>{euros(lines.service)}</dd>
+      </div>
+      <div className={styles.line}>
+        <dt>{t('fees.vat', { rate: formatPrice(vatRateBp, language) })}</dt>
+        <dd>{euros(lines.vat)}</dd>
+      </div>
+      <div className={`${styles.line} ${styles.total}`}>
+        <dt>{t('fees.total')}</dt>
+        <dd>{euros(lines.total)}</dd>
+      </div>
+    </dl>
+  );
+}
