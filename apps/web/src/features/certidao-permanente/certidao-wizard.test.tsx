@@ -26,6 +26,8 @@ async function open(step: string, storeId = 16) {
   const result = await renderApp(`/app/certidao-permanente/${step}?store_id=${storeId}&utm_source=a%26b`, {
     store_id: storeId,
   });
+  // The wizard is a lazy chunk: wait for its first heading.
+  await screen.findByRole('heading', { level: 1 });
   return { ...result, user: userEvent.setup() };
 }
 
