@@ -1,5 +1,4 @@
-/** Spec 1 / 9: the default store when none is given. */
-export const DEFAULT_STORE_ID = 14;
+import { DEFAULT_STORE_ID } from '@shop/domain';
 
 export interface StoreResolutionInput {
   /** Host header with and without port, lower-cased. */
