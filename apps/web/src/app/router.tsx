@@ -8,6 +8,12 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 // The services screen is the first screen and ships in the entry chunk;
 // every other route is its own chunk (DESIGN.md "Budgets").
 const AboutPage = lazy(() => import('../features/about/components/about-page.tsx'));
+const GenericProductPage = lazy(
+  () => import('../features/generic-product/components/generic-product-page.tsx'),
+);
+const CartAddPage = lazy(() => import('../features/cart/components/cart-add-page.tsx'));
+const NotaSimplePage = lazy(() => import('../features/nota-simple/components/nota-simple-page.tsx'));
+const QPropiedadesPage = lazy(() => import('../features/q-propiedades/components/q-propiedades-page.tsx'));
 const CertidaoPermanente = lazy(() => import('../features/certidao-permanente/certidao-route.tsx'));
 const IPredialSimplificada = lazy(() => import('../features/i-predial-simplificada/ipredial-route.tsx'));
 
@@ -35,6 +41,11 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
+          {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
+          <Route path="/product/:segment/:productId" component={GenericProductPage} />
+          <Route path="/cart/add/:kind" component={CartAddPage} />
+          <Route path="/nota-simple/:step?" component={NotaSimplePage} />
+          <Route path="/q-propiedades/:step?" component={QPropiedadesPage} />
           <Route path="/certidao-permanente/:step?" component={CertidaoPermanente} />
           <Route path="/i-predial-simplificada/:step?" component={IPredialSimplificada} />
           {/* A regexp also catches paths outside the prefix, which wouter marks with "~". */}

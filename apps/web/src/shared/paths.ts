@@ -11,6 +11,8 @@ export const paths = {
   flowStep: (flow: FixedFlow, step: string) => `/${flow}/${step}`,
   /** A generic product's wizard step: productStep(1, 18464) -> '/product/step1/18464'. */
   productStep: (step: number, productId: number) => `/product/step${step}/${productId}`,
+  /** A generic product's confirmation: productConfirmation(18464) -> '/product/confirmation/18464'. */
+  productConfirmation: (productId: number) => `/product/confirmation/${productId}`,
   /** The cart add routes (spec 2): 'ns', 'qpropiedades', 'certidao', 'ipredial', 'product'. */
   cartAdd: (kind: 'ns' | 'qpropiedades' | 'certidao' | 'ipredial' | 'product') => `/cart/add/${kind}`,
   customerRegister: () => '/customer/register',

@@ -1,6 +1,9 @@
 /** Upload limits of issue 4, shared by the storefront's pre-check and the server: PDF, JPEG, PNG; 10 MB a file. */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
+/** Files one upload call may carry. */
+export const UPLOAD_MAX_FILES = 5;
+
 /** The accepted media types, and the file name endings the browser may report instead. */
 export const UPLOAD_TYPES = {
   'application/pdf': ['.pdf'],

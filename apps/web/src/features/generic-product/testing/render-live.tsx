@@ -1,0 +1,32 @@
+import { loadT } from '@shop/domain/i18n';
+import { render } from '@testing-library/react';
+import { App } from '../../../app/app.tsx';
+import { setConfig } from '../../../shared/config/config-store.ts';
+import { setT } from '../../../shared/i18n/use-t.ts';
+import { clearProductDefinitions } from '../../../shared/product-options/get-product-definition.ts';
+import type { LiveServer } from '../../../shared/product-options/testing/live-server.ts';
+import { dropGenericFormCache } from '../utils/generic-form-store.ts';
+
+/** A new visitor of `storeId` opening `url` on the live server: a fresh session, empty session storage. */
+export async function renderLive(server: LiveServer, url: string, storeId = 14) {
+  window.sessionStorage.clear();
+  dropGenericFormCache();
+  clearProductDefinitions();
+  const config = await server.startSession(storeId);
+  setConfig(config);
+  setT(await loadT(config.language));
+  window.history.replaceState(null, '', url);
+  return { config, ...render(<App />) };
+}
+
+/** The generic form the wizard saved (sessionStorage 'last_generic_form'). */
+export function savedGenericForm(): {
+  product_id: number;
+  values: { option_id: number; value: string }[];
+  confirm_values: { option_id: number; value: string }[];
+  related_product_ids: number[];
+  origin?: string;
+  origin_id?: string;
+} {
+  return JSON.parse(window.sessionStorage.getItem('last_generic_form') ?? 'null');
+}
