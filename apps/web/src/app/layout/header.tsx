@@ -1,14 +1,19 @@
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { CartMenu } from '../../features/cart/components/cart-menu.tsx';
 import { useConfig } from '../../shared/config/config-store.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
 import { paths } from '../../shared/paths.ts';
+import { showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
 
-/** Logo and portal name; the cart count re-renders when an answer replaces the configuration. */
+/**
+ * Logo, 'Solicitar Nota Simple' and the cart menu (spec 2 "Header"). It
+ * re-renders when an answer replaces the configuration (the cart count).
+ */
 export function Header() {
   const config = useConfig();
   const t = useT();
-  const count = config.cart.items.length;
+  const [pathname] = useLocation();
   const brand = (
     <>
       {config.navbar_image && <img className={styles.logo} src={config.navbar_image} alt="" />}
@@ -30,11 +35,14 @@ export function Header() {
             {brand}
           </a>
         )}
-        {count > 0 && (
-          <span className={styles.cartCount} data-testid="cart-count">
-            {t('header.cartItems', { count })}
-          </span>
-        )}
+        <div className={styles.tools}>
+          {showsRequestNotaSimple(config.store_id, pathname) && (
+            <Link href={paths.notaSimpleStep(1)} className={styles.requestNs}>
+              {t('header.requestNotaSimple')}
+            </Link>
+          )}
+          <CartMenu />
+        </div>
       </div>
     </header>
   );

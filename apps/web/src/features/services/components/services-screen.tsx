@@ -1,35 +1,47 @@
-import { isAutoProductOffered } from '@shop/domain';
+import { Link, useRoute } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths } from '../../../shared/paths.ts';
+import { usePaymentReset } from '../hooks/use-payment-reset.ts';
+import { serviceLinks } from '../utils/service-links.ts';
+import { CurrentCart } from './current-cart.tsx';
 import styles from './services-screen.module.css';
 
-/** The first screen: "which service do you want?" and the store's products. */
+/**
+ * The first screen (entry chunk): "which service do you want?", the store's
+ * services with their prices, and the current cart when there is one.
+ */
 export function ServicesScreen() {
   const config = useConfig();
   const t = useT();
+  const [isReset] = useRoute(paths.servicesReset());
   usePageTitle(t('titles.services'));
-  // Names only for now; the service buttons and wizards come with the next issue.
-  const products = config.auto_products.filter((p) =>
-    isAutoProductOffered(p, config.store_id, config.embedded),
-  );
+  usePaymentReset(isReset);
+  const links = serviceLinks(config.store_id, config.auto_products, config.embedded, t, config.language);
 
   return (
-    <section className={styles.screen} aria-labelledby="services-title">
-      <h1 id="services-title" className={styles.title}>
-        {t('services.title')}
-      </h1>
-      {products.length > 0 ? (
-        <ul className={styles.list}>
-          {products.map((product) => (
-            <li key={product.product_id} className={styles.item}>
-              {product.name}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>{t('services.empty')}</p>
-      )}
-    </section>
+    <div className={styles.page}>
+      <section className={styles.screen} aria-labelledby="services-title">
+        <h1 id="services-title" className={styles.title}>
+          {t('services.title')}
+        </h1>
+        {links.length > 0 ? (
+          <ul className={styles.list}>
+            {links.map((link) => (
+              <li key={link.productId}>
+                <Link href={link.href} className={styles.item} data-product-id={link.productId}>
+                  <span className={styles.name}>{link.label}</span>
+                  <span className={styles.price}>{link.price}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t('services.empty')}</p>
+        )}
+      </section>
+      {config.show_carrito && config.cart.items.length > 0 && <CurrentCart />}
+    </div>
   );
 }

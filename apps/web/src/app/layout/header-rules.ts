@@ -1,0 +1,15 @@
+import { isRegistrySite } from '@shop/domain';
+
+/**
+ * Routes where the header's 'Solicitar Nota Simple' button would be noise or a
+ * way out of a purchase: the Nota Simple wizard itself, and the customer,
+ * checkout and payment pages.
+ */
+const HIDDEN_PREFIXES = ['/nota-simple', '/customer', '/checkout', '/payment'];
+
+const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** Whether the header shows 'Solicitar Nota Simple' (spec 2): registry sites only, not on those routes. */
+export function showsRequestNotaSimple(storeId: number, pathname: string): boolean {
+  return isRegistrySite(storeId) && !HIDDEN_PREFIXES.some((prefix) => under(pathname, prefix));
+}

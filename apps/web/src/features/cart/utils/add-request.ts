@@ -1,0 +1,120 @@
+import type { FixedFlow } from '@shop/domain';
+import type { AddKind } from '../../../shared/api/cart.ts';
+import { readStoredForm } from '../../../shared/wizard/flow-store.ts';
+import { FLOW_STORAGE_KEYS, STORAGE_KEYS } from '../../../shared/wizard/storage-keys.ts';
+
+/** The wizard behind each cart/add route. */
+export const ADD_KIND_FLOW: Readonly<Record<Exclude<AddKind, 'product'>, FixedFlow>> = {
+  ns: 'nota-simple',
+  qpropiedades: 'q-propiedades',
+  certidao: 'certidao-permanente',
+  ipredial: 'i-predial-simplificada',
+};
+
+export const ADD_KINDS: readonly AddKind[] = ['ns', 'qpropiedades', 'certidao', 'ipredial', 'product'];
+
+export function isAddKind(value: string): value is AddKind {
+  return (ADD_KINDS as readonly string[]).includes(value);
+}
+
+/** A saved wizard form and a fingerprint of the exact stored text (it changes on every save). */
+export interface SavedForm {
+  form: object;
+  version: string;
+}
+
+/** FNV-1a, 32 bits, as hex: a short fingerprint, not a secret. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The form the wizard saved for this route: the fixed wizards' localStorage
+ * entries (through the wizard store, which applies their age rule) or the generic
+ * wizard's sessionStorage 'last_generic_form' (the form itself, or `{ savedAt, form }`).
+ */
+export function readSavedForm(kind: AddKind): SavedForm | null {
+  if (kind === 'product') {
+    const raw = read(() => window.sessionStorage, STORAGE_KEYS.generic);
+    if (!raw) return null;
+    try {
+      const parsed = JSON.parse(raw) as { form?: unknown } | null;
+      const form = parsed && typeof parsed.form === 'object' ? parsed.form : parsed;
+      if (!form || typeof form !== 'object') return null;
+      // The wizard also keeps file names and unsent drafts there: the browser's, not the form's.
+      const { files: _files, drafts: _drafts, ...generic } = form as Record<string, unknown>;
+      return { form: generic, version: fingerprint(raw) };
+    } catch {
+      return null;
+    }
+  }
+  const flow = ADD_KIND_FLOW[kind];
+  const raw = read(() => window.localStorage, FLOW_STORAGE_KEYS[flow]);
+  const form = raw ? readStoredForm(flow) : null;
+  return raw && form ? { form, version: fingerprint(raw) } : null;
+}
+
+/** What we remember of the last add per route, in sessionStorage (survives a reload of the tab). */
+export interface AddRecord {
+  version: string;
+  requestId: string;
+  done: boolean;
+}
+
+export const ADD_RECORDS_KEY = 'cart_add_requests';
+
+function readRecords(): Partial<Record<AddKind, AddRecord>> {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(ADD_RECORDS_KEY) ?? '{}') ?? {};
+  } catch {
+    return {};
+  }
+}
+
+function writeRecord(kind: AddKind, record: AddRecord): void {
+  try {
+    window.sessionStorage.setItem(ADD_RECORDS_KEY, JSON.stringify({ ...readRecords(), [kind]: record }));
+  } catch {
+    // Blocked storage: the in-memory guard still stops a double post on this page.
+  }
+}
+
+/** A random request id (uuid v4); crypto.randomUUID needs a secure context, getRandomValues does not. */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * The add of this version of the form: the remembered one (same request id, so
+ * a repeated post is answered with the item already created), or a new one.
+ */
+export function addRecordFor(kind: AddKind, version: string): AddRecord {
+  const known = readRecords()[kind];
+  if (known && known.version === version && typeof known.requestId === 'string') return known;
+  const record: AddRecord = { version, requestId: newRequestId(), done: false };
+  writeRecord(kind, record);
+  return record;
+}
+
+/** Remembers that the add of `record` succeeded: this version of the form is not posted again. */
+export function markAddDone(kind: AddKind, record: AddRecord): void {
+  writeRecord(kind, { ...record, done: true });
+}
