@@ -16,13 +16,15 @@ import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { fileRoutes } from './modules/files/files.routes.ts';
+import { filesPlugin } from './modules/files/files.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
 import { sessionPlugin } from './modules/session/session.service.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes];
+const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -53,6 +55,7 @@ export async function buildApp({
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(cartPlugin);
+  await app.register(filesPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });

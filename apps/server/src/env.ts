@@ -34,6 +34,12 @@ const EnvSchema = z.object({
     .min(1)
     .default('./data')
     .transform((p) => path.resolve(p)),
+  /** Root folder of stored files (uploads); unset = `${DATA_DIR}/files` (filesRoot()). */
+  FILES_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((p) => (p === undefined ? undefined : path.resolve(p))),
   /** Set = PostgreSQL; unset = embedded PGlite under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   APP_PREFIX: z

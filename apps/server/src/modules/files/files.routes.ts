@@ -1,0 +1,75 @@
+import multipart from '@fastify/multipart';
+import { ApiAnswerSchema, IdFromStringSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { HttpError } from '../../http/http-error.ts';
+import { useCartErrors } from '../cart/api-errors.ts';
+
+/**
+ * `?order_id=`: the quote id while the item is in the cart (or none: the
+ * session's open quote), the order id afterwards. Checked against the session
+ * by the service, so no format beyond digits is assumed here.
+ */
+const UploadQuerySchema = z.object({
+  order_id: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'invalid_id' }))),
+});
+
+const UploadedFileSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  size: z.int(),
+  content_type: z.string(),
+});
+
+const UploadAnswerSchema = z.extend(ApiAnswerSchema, {
+  ok: z.literal(true),
+  files: z.array(UploadedFileSchema),
+});
+
+/**
+ * POST pushFilesToPedido/?order_id= (spec 7, multipart: the files plus
+ * `option_id` and optional `item_id`; the form key in X-Form-Key) and GET
+ * file/:id, the owner's download.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  useCartErrors(app);
+  // Scoped to these routes. Only a few small fields besides the files.
+  await app.register(multipart, {
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: UPLOAD_MAX_FILES,
+      fields: 10,
+      fieldSize: 1000,
+      parts: UPLOAD_MAX_FILES + 10,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: true,
+  });
+
+  app.post(
+    '/pushFilesToPedido',
+    { schema: { querystring: UploadQuerySchema, response: { 200: UploadAnswerSchema } } },
+    async (request) => {
+      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type');
+      const files = await app.files.upload(request, request.query.order_id, request.parts());
+      return { ok: true as const, files, config: await app.runtimeConfig.build(request) };
+    },
+  );
+
+  app.get(
+    '/file/:id',
+    { schema: { params: z.object({ id: IdFromStringSchema }) } },
+    async (request, reply) => {
+      const file = await app.files.download(request, request.params.id);
+      // Served as a download of its sniffed type only; nothing in it may run in our origin.
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename="${file.name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};
