@@ -48,10 +48,10 @@ describe('certidão permanente: entering the wizard', () => {
     const { user } = await open('step1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Certidão Permanente do registo predial' }));
     const price = screen.getByText('Total, tudo incluído').closest('dl');
-    expect(price?.textContent).toContain('Taxa oficial do registo predial15 €');
-    expect(price?.textContent).toContain('Serviço de pedido e envio7,89 €');
-    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,81 €');
-    expect(price?.textContent).toContain('Total, tudo incluído24,70 €');
+    expect(price?.textContent).toContain('Taxa oficial do registo predial15\u00a0€');
+    expect(price?.textContent).toContain('Serviço de pedido e envio7,89\u00a0€');
+    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,81\u00a0€');
+    expect(price?.textContent).toContain('Total, tudo incluído24,70\u00a0€');
     await next(user, 'Pedir a certidão');
     await waitFor(() => expect(heading().textContent).toBe('Onde se situa o prédio?'));
     expect(where()).toBe(at('step2'));
@@ -323,7 +323,7 @@ describe('certidão permanente: summary and confirmation', () => {
     saved(complete);
     const { user } = await open('confirmation');
     expect(heading().textContent).toBe('Confirmar o pedido');
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('24,70 €');
+    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('24,70\u00a0€');
     await next(user, 'Adicionar à encomenda');
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/certidao'));
     expect(window.location.search).toBe('?store_id=16&utm_source=a%26b');

@@ -47,10 +47,10 @@ describe('informação predial simplificada: entering the wizard', () => {
     const { user } = await open('step1');
     expect(heading().textContent).toBe('Informação Predial Simplificada');
     const price = screen.getByText('Total, tudo incluído').closest('dl');
-    expect(price?.textContent).toContain('Taxa oficial do registo predial1 €');
-    expect(price?.textContent).toContain('Serviço de pedido e envio8,13 €');
-    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,87 €');
-    expect(price?.textContent).toContain('Total, tudo incluído11 €');
+    expect(price?.textContent).toContain('Taxa oficial do registo predial1\u00a0€');
+    expect(price?.textContent).toContain('Serviço de pedido e envio8,13\u00a0€');
+    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,87\u00a0€');
+    expect(price?.textContent).toContain('Total, tudo incluído11\u00a0€');
     await next(user);
     expect(alerts()).toEqual(['Escolha a freguesia na lista de sugestões.']);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox')));
@@ -148,12 +148,12 @@ describe('informação predial simplificada: steps', () => {
     const { user } = await open('step4');
     expect((screen.getByRole('radio', { name: /Normal/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('radio', { name: /Urgente/ }).closest('label')?.textContent).toContain(
-      'mais 5 € (16 € no total)',
+      'mais 5\u00a0€ (16\u00a0€ no total)',
     );
     await user.click(screen.getByRole('radio', { name: /Urgente/ }));
     await next(user);
     await waitFor(() => expect(where()).toBe(at('confirmation')));
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('16 €');
+    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('16\u00a0€');
   });
 
   it('confirmation lists the answers, records step5 and goes to cart/add/ipredial', async () => {
@@ -171,7 +171,7 @@ describe('informação predial simplificada: steps', () => {
     expect(summary?.textContent).toContain(PLACE);
     expect(summary?.textContent).toContain('88');
     expect(summary?.textContent).toContain('Normal');
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('11 €');
+    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('11\u00a0€');
     await next(user, 'Adicionar à encomenda');
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ipredial'));
     expect(window.location.search).toBe('?store_id=16');

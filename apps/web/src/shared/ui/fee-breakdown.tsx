@@ -1,4 +1,4 @@
-import { feeBreakdown, formatPrice } from '@shop/domain';
+import { feeBreakdown, formatEuros, formatPrice } from '@shop/domain';
 import { useConfig } from '../config/config-store.ts';
 import { useT } from '../i18n/use-t.ts';
 import styles from './fee-breakdown.module.css';
@@ -17,7 +17,7 @@ export function FeeBreakdown({ total, officialFee, vatRateBp }: FeeBreakdownProp
   const t = useT();
   const { language } = useConfig();
   const lines = feeBreakdown(total, officialFee, vatRateBp);
-  const euros = (cents: number) => t('fees.amount', { price: formatPrice(cents, language) });
+  const euros = (cents: number) => formatEuros(cents, language);
   return (
     <dl className={styles.breakdown}>
       <div className={styles.line}>

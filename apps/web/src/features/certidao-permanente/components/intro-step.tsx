@@ -1,4 +1,4 @@
-import { defaultVatRateBp, formatPrice, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -22,7 +22,7 @@ export function IntroStep() {
     >
       <p className={styles.lead}>{t('certidao.introLead')}</p>
       <p className={styles.price}>
-        {t('certidao.introPrice', { price: formatPrice(PRICES.certidaoPermanente, language) })}
+        {t('certidao.introPrice', { price: formatEuros(PRICES.certidaoPermanente, language) })}
       </p>
       <FeeBreakdown
         total={PRICES.certidaoPermanente}

@@ -1,4 +1,4 @@
-import { defaultVatRateBp, formatPrice, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -31,7 +31,7 @@ export function LocationStep() {
       <section className={styles.intro} aria-label={t('ipredial.name')}>
         <p className={styles.lead}>{t('ipredial.introLead')}</p>
         <p className={styles.price}>
-          {t('ipredial.introPrice', { price: formatPrice(PRICES.informacaoPredial, language) })}
+          {t('ipredial.introPrice', { price: formatEuros(PRICES.informacaoPredial, language) })}
         </p>
         <FeeBreakdown
           total={PRICES.informacaoPredial}

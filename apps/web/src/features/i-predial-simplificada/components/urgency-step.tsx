@@ -1,4 +1,4 @@
-import { formatPrice, informacaoPredialPrice, PRICES } from '@shop/domain';
+import { formatEuros, informacaoPredialPrice, PRICES } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
@@ -13,7 +13,7 @@ export function UrgencyStep() {
   const t = useT();
   const { language } = useConfig();
   const step = usePlanStep(ipredialPlan, 'step4');
-  const euros = (cents: number) => formatPrice(cents, language);
+  const euros = (cents: number) => formatEuros(cents, language);
   return (
     <StepLayout
       title={t('ipredial.urgentTitle')}
