@@ -14,6 +14,8 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
+import { companyRoutes } from './modules/companies/companies.routes.ts';
+import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -54,6 +56,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
+  await app.register(companiesPlugin);
   await app.register(cartPlugin);
   await app.register(filesPlugin, { env });
   await app.register(errorHandlerPlugin);
@@ -61,6 +64,7 @@ export async function buildApp({
   await app.register(hostPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
+  await app.register(companyRoutes);
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
