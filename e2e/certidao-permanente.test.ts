@@ -53,6 +53,8 @@ async function expectPortugueseStep(title: string) {
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
   const text = await page.locator('body').innerText();
   expect(spanishOnly.filter((spanish) => text.includes(spanish))).toEqual([]);
+  // Usable at 360px: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // The step heading has the focus, so a screen reader announces the new step.
   expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 }

@@ -51,6 +51,8 @@ async function expectPortugueseStep(title: string) {
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
   const text = await page.locator('body').innerText();
   expect(spanishOnly.filter((spanish) => text.includes(spanish))).toEqual([]);
+  // Usable at 360px: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }
 
 describe('Informação Predial Simplificada on store 16 (360px, real server, Chromium)', () => {
