@@ -21,7 +21,7 @@ export const FLOW_STEPS: Readonly<Record<FixedFlow, readonly string[]>> = {
 /**
  * Conditional branch steps: visited only when an earlier answer calls for them
  * (Nota Simple step41 slow registry and step42 urgent service; simplified report
- * step21 the ficha number when the customer has one). The guard never demands a
+ * step21 the horizontal-property unit when step2 says the property has one). The guard never demands a
  * branch before a later step; entering a branch still needs every required step
  * before it. The form schema checks the branch's data when it is needed.
  */
