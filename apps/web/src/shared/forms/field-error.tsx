@@ -51,7 +51,12 @@ export function FieldLabel({
   return (
     <label htmlFor={htmlFor} className={styles.label}>
       {label}
-      {optionalText ? <span className={styles.optional}> ({optionalText})</span> : null}
+      {optionalText ? (
+        <>
+          {' '}
+          <span className={styles.optional}>({optionalText})</span>
+        </>
+      ) : null}
     </label>
   );
 }

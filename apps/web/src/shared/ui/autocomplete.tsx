@@ -151,7 +151,12 @@ export function Autocomplete<T extends SearchHit>({
     <div className={fieldStyles.field}>
       <label {...getLabelProps({ className: fieldStyles.label })} htmlFor={inputId}>
         {label}
-        {optionalText ? <span className={fieldStyles.optional}> ({optionalText})</span> : null}
+        {optionalText ? (
+          <>
+            {' '}
+            <span className={fieldStyles.optional}>({optionalText})</span>
+          </>
+        ) : null}
       </label>
       <FieldHint id={hintId} hint={hint} />
       <div className={styles.anchor}>

@@ -1,0 +1,31 @@
+import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
+import { Step0Intro } from './step0-intro.tsx';
+import { Step1Owner } from './step1-owner.tsx';
+import { Step2Address } from './step2-address.tsx';
+import { Step3Municipality } from './step3-municipality.tsx';
+import { Step4RegistryData } from './step4-registry-data.tsx';
+import { Step5Requester } from './step5-requester.tsx';
+import { Step6Summary } from './step6-summary.tsx';
+import { Step41SlowRegistry } from './step41-slow-registry.tsx';
+import { Step42Urgent } from './step42-urgent.tsx';
+
+const STEPS = {
+  step0: Step0Intro,
+  step1: Step1Owner,
+  step2: Step2Address,
+  step3: Step3Municipality,
+  step4: Step4RegistryData,
+  step41: Step41SlowRegistry,
+  step42: Step42Urgent,
+  step5: Step5Requester,
+  step6: Step6Summary,
+};
+
+/** nota-simple/{step} (spec 2): the Nota Simple wizard, a lazy route module. */
+export default function NotaSimplePage({ params }: { params: { step?: string } }) {
+  const t = useT();
+  usePageTitle(t('ns.pageTitle'));
+  return <FlowRoute flow="nota-simple" step={params.step} steps={STEPS} />;
+}

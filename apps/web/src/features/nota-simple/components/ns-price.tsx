@@ -1,0 +1,49 @@
+import { defaultVatRateBp, feeBreakdown, formatEuros, formatPrice } from '@shop/domain';
+import { useConfig } from '../../../shared/config/config-store.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { useNotaSimpleProduct } from '../hooks/use-ns-product.ts';
+import { notaSimpleTotal } from '../utils/ns-price.ts';
+import styles from './nota-simple.module.css';
+
+/**
+ * The all-in price (service fee, the registry's official fee and VAT). `detailed`
+ * shows the split: the official fee (9,02 + VAT = 10,91) and our fee with its VAT.
+ */
+export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detailed?: boolean }) {
+  const t = useT();
+  const { language, store_id } = useConfig();
+  const product = useNotaSimpleProduct();
+  const total = notaSimpleTotal(product, urgent);
+  const euros = (cents: number) => formatEuros(cents, language);
+  const summary = (
+    <p className={styles.total}>
+      {t('ns.price.total', { price: euros(total) })} <span>{t('ns.price.included')}</span>
+    </p>
+  );
+  if (!detailed || !product) return summary;
+  const vatRate = defaultVatRateBp(store_id);
+  const lines = feeBreakdown(total, product.official_fee, vatRate);
+  return (
+    <>
+      {summary}
+      <dl className={styles.split}>
+        <div>
+          <dt>{t('ns.price.officialFee')}</dt>
+          <dd>{euros(lines.officialFee)}</dd>
+        </div>
+        <div>
+          <dt>{t('ns.price.service')}</dt>
+          <dd>{euros(lines.service)}</dd>
+        </div>
+        <div>
+          <dt>{t('ns.price.vat', { rate: formatPrice(vatRate, language) })}</dt>
+          <dd>{euros(lines.vat)}</dd>
+        </div>
+        <div className={styles.splitTotal}>
+          <dt>{t('ns.price.totalLabel')}</dt>
+          <dd>{euros(lines.total)}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { PropertiesSearchFormSchema } from '@shop/domain';
+import { useState } from 'react';
+import { TextField } from '../../../shared/forms/text-field.tsx';
+import { errorText, type FieldErrors, hasErrors, stepErrors } from '../../../shared/forms/validation.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
+import { searchCompanies } from '../../../shared/ui/autocomplete-search.ts';
+import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { QP_FILLER } from '../utils/qp-steps.ts';
+import { QpStepFrame } from './qp-step-frame.tsx';
+
+type Field = 'nombre_persona' | 'nombre_empresa';
+
+/** step2: the person's full name, or the company's name (company search, free text allowed). */
+export function Step2Name() {
+  const t = useT();
+  const { form, update } = useFlowForm('q-propiedades');
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const field: Field = form.opcion_empresa ? 'nombre_empresa' : 'nombre_persona';
+
+  const validate = () => {
+    const found = stepErrors(PropertiesSearchFormSchema, form, [field], QP_FILLER);
+    setErrors(found);
+    return !hasErrors(found);
+  };
+
+  return (
+    <QpStepFrame
+      step="step2"
+      title={t(form.opcion_empresa ? 'qp.step2.titleCompany' : 'qp.step2.titlePerson')}
+      validate={validate}
+    >
+      {form.opcion_empresa ? (
+        <Autocomplete
+          label={t('qp.step2.empresa')}
+          hint={t('qp.step2.empresaHint')}
+          name="nombre_empresa"
+          value={form.nombre_empresa}
+          search={searchCompanies}
+          allowFreeText
+          onChange={(text) => update({ nombre_empresa: text })}
+          onSelect={(hit) => update({ nombre_empresa: hit.value })}
+          error={errorText(t, errors.nombre_empresa)}
+          required
+        />
+      ) : (
+        <TextField
+          label={t('qp.step2.persona')}
+          hint={t('qp.step2.personaHint')}
+          name="nombre_persona"
+          autoComplete="off"
+          value={form.nombre_persona}
+          onChange={(event) => update({ nombre_persona: event.target.value })}
+          error={errorText(t, errors.nombre_persona)}
+          required
+        />
+      )}
+    </QpStepFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import { PropertiesSearchFormSchema } from '@shop/domain';
+import { Link, useLocation } from 'wouter';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths, withSearch } from '../../../shared/paths.ts';
+import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
+import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import styles from './q-propiedades.module.css';
+import { QpStepFrame } from './qp-step-frame.tsx';
+
+/** step7: the summary; 'add to cart' saves the form and goes to cart/add/qpropiedades. */
+export function Step7Summary() {
+  const t = useT();
+  const { form, markStep } = useFlowForm('q-propiedades');
+  const go = useFlowNavigate('q-propiedades');
+  const [, navigate] = useLocation();
+  const search = window.location.search;
+  const edit = (step: string) => withSearch(paths.flowStep('q-propiedades', step), search);
+  const company = form.opcion_empresa;
+  const count = form.num_propiedades;
+
+  const rows = [
+    {
+      label: t('qp.step7.subject'),
+      value: t(company ? 'qp.step1.empresa' : 'qp.step1.persona'),
+      step: 'step1',
+    },
+    { label: t('qp.step7.name'), value: company ? form.nombre_empresa : form.nombre_persona, step: 'step2' },
+    {
+      label: t(company ? 'qp.step3.cif' : 'qp.step3.dni'),
+      value: form.dni || t('qp.step7.none'),
+      step: 'step3',
+    },
+    {
+      label: t('qp.step7.count'),
+      value: count === 'all' ? t('qp.step4.all') : t('qp.step4.upTo', { count: Number(count) }),
+      step: 'step4',
+    },
+    {
+      label: t('qp.step7.requester'),
+      value: `${form.solicitante_nombre} · ${form.solicitante_documento}`,
+      step: 'step5',
+    },
+    { label: t('requester.interest'), value: form.interes_legitimo, step: 'step6' },
+  ];
+
+  return (
+    <QpStepFrame
+      step="step7"
+      title={t('qp.step7.title')}
+      nextLabel={t('qp.step7.add')}
+      validate={() => PropertiesSearchFormSchema.safeParse(form).success || (go('step1'), false)}
+      onDone={() => {
+        markStep('step7');
+        navigate(withSearch(paths.cartAdd('qpropiedades'), search));
+      }}
+    >
+      <p className={styles.lead}>{t('qp.step7.howItWorks')}</p>
+      <dl className={styles.summary}>
+        {rows.map((row) => (
+          <div key={row.step}>
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+            <Link href={edit(row.step)} aria-label={t('qp.step7.editField', { field: row.label })}>
+              {t('common.edit')}
+            </Link>
+          </div>
+        ))}
+      </dl>
+    </QpStepFrame>
+  );
+}

@@ -1,0 +1,36 @@
+import { type FixedFlow, FLOW_STEPS } from '@shop/domain';
+import type { ComponentType } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { paths, withSearch } from '../paths.ts';
+import { StepGuard } from './step-guard.tsx';
+
+/** Goes to a step of a fixed wizard, keeping the query string (store_id, utm_*...). */
+export function useFlowNavigate(flow: FixedFlow): (step: string) => void {
+  const [, navigate] = useLocation();
+  return (step) => navigate(withSearch(paths.flowStep(flow, step), window.location.search));
+}
+
+export interface FlowRouteProps {
+  flow: FixedFlow;
+  /** The route segment, e.g. 'step3'. */
+  step: string | undefined;
+  /** One component per route step; no step goes to the first one, an unknown step to services. */
+  steps: Readonly<Record<string, ComponentType>>;
+}
+
+/** A fixed wizard's route: the step's component behind the store and step guards. */
+export function FlowRoute({ flow, step, steps }: FlowRouteProps) {
+  const search = window.location.search;
+  if (!step) {
+    const first = FLOW_STEPS[flow].find((id) => steps[id]) ?? 'step1';
+    return <Redirect to={withSearch(paths.flowStep(flow, first), search)} replace />;
+  }
+  const Step = Object.hasOwn(steps, step) ? steps[step] : undefined;
+  // Spec 2: any unknown path goes to the services screen.
+  if (!Step) return <Redirect to={withSearch(paths.services(), search)} replace />;
+  return (
+    <StepGuard flow={flow} step={step}>
+      <Step key={step} />
+    </StepGuard>
+  );
+}
