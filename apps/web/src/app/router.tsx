@@ -8,7 +8,6 @@ import { RouteErrorBoundary } from './error-boundary.tsx';
 // The services screen is the first screen and ships in the entry chunk;
 // every other route is its own chunk (DESIGN.md "Budgets").
 const AboutPage = lazy(() => import('../features/about/components/about-page.tsx'));
-const CartAddPage = lazy(() => import('../features/cart/components/cart-add-page.tsx'));
 const GenericProductPage = lazy(
   () => import('../features/generic-product/components/generic-product-page.tsx'),
 );
@@ -42,7 +41,6 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
-          <Route path="/cart/add/:kind" component={CartAddPage} />
           {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
           <Route path="/product/:segment/:productId" component={GenericProductPage} />
           <Route path="/cart/add/:kind" component={CartAddPage} />
