@@ -7,9 +7,14 @@ import { clearProductDefinitions } from '../../../shared/product-options/get-pro
 import type { LiveServer } from '../../../shared/product-options/testing/live-server.ts';
 import { dropGenericFormCache } from '../utils/generic-form-store.ts';
 
-/** A new visitor of `storeId` opening `url` on the live server: a fresh session, empty session storage. */
-export async function renderLive(server: LiveServer, url: string, storeId = 14) {
-  window.sessionStorage.clear();
+/** A new visitor of `storeId` opening `url` on the live server: a fresh session, empty session storage (unless kept: a reload). */
+export async function renderLive(
+  server: LiveServer,
+  url: string,
+  storeId = 14,
+  { keepStorage = false }: { keepStorage?: boolean } = {},
+) {
+  if (!keepStorage) window.sessionStorage.clear();
   dropGenericFormCache();
   clearProductDefinitions();
   const config = await server.startSession(storeId);

@@ -23,13 +23,14 @@ interface JsdomLike {
   cookieJar: {
     getCookieStringSync(url: string): string;
     setCookieSync(cookie: string, url: string): unknown;
+    removeAllCookiesSync(): void;
   };
 }
 
 export interface LiveServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
-  /** GET config as a new visitor of `storeId` would (the session cookie lands in the jar). */
+  /** GET config as a new visitor of `storeId` would: no cookies, then the new session's cookie in the jar. */
   startSession(storeId?: number): Promise<RuntimeConfig>;
   /** A JSON call to the API with the session's cookie and form key (test set-up and checks). */
   call<T>(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -140,6 +141,7 @@ export async function startLiveServer(): Promise<LiveServer> {
     origin,
     call,
     async startSession(storeId = 14) {
+      dom.cookieJar.removeAllCookiesSync();
       const { status, body } = await call<{ config: unknown }>('GET', `config?store_id=${storeId}`);
       if (status !== 200) throw new Error(`GET config answered ${status}`);
       const config = RuntimeConfigSchema.parse(body.config);

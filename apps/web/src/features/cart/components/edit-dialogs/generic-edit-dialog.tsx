@@ -5,9 +5,14 @@ import {
   formatEuros,
   type GenericForm,
   genericFormPrice,
+  type Option,
   type OptionValues,
+  offeredRelatedProducts,
   type ProductDefinition,
+  productPrice,
   uploadedFileIds,
+  visibleConfirmQuestions,
+  visibleEarlyCheckoutFields,
   visibleOptions,
 } from '@shop/domain';
 import { useState } from 'react';
@@ -43,14 +48,43 @@ function itemFiles(item: CartItem): KnownFiles {
 }
 
 /**
- * The generic form updatequoteitem receives: every wizard option with a value
- * in definition order, the confirmation answers the item has, and the related
- * products it was ordered with (its child items).
+ * The related products the item was ordered with. The cart item does not list
+ * them (the server folds their price into the item's), so they are the offered
+ * ones whose prices make up the difference between the item's price and the
+ * price of its answers alone; the item's child items of those products count too.
  */
-export function editedForm(definition: ProductDefinition, values: OptionValues, item: CartItem): GenericForm {
+export function orderedRelated(
+  definition: ProductDefinition,
+  values: OptionValues,
+  item: CartItem,
+): number[] {
+  const offered = offeredRelatedProducts(definition, values);
+  const children = new Set(item.childs.map((child) => child.product_id));
+  const fromChildren = offered.filter((product) => children.has(product.product_id));
+  if (fromChildren.length > 0) return fromChildren.map((product) => product.product_id);
+  const missing = item.current_price - productPrice(definition, values);
+  if (missing <= 0 || offered.length > 8) return [];
+  for (let subset = 1; subset < 1 << offered.length; subset++) {
+    const chosen = offered.filter((_, index) => subset & (1 << index));
+    if (chosen.reduce((sum, product) => sum + product.price, 0) === missing) {
+      return chosen.map((product) => product.product_id);
+    }
+  }
+  return [];
+}
+
+/**
+ * The generic form updatequoteitem receives: every wizard option with a value
+ * in definition order, the confirmation answers, and the related products.
+ */
+export function editedForm(
+  definition: ProductDefinition,
+  values: OptionValues,
+  relatedProductIds: readonly number[],
+): GenericForm {
   const wizard = new Set(definition.options.map((option) => option.option_id));
-  const related = new Set(definition.related_product.map((product) => product.product_id));
   const answer = (id: number) => (values[id] ?? '').trim();
+  const offered = new Set(offeredRelatedProducts(definition, values).map((product) => product.product_id));
   return {
     product_id: definition.product_id,
     values: definition.options
@@ -64,20 +98,37 @@ export function editedForm(definition: ProductDefinition, values: OptionValues, 
     confirm_values: allOptionsOf(definition)
       .filter((option) => !wizard.has(option.option_id) && answer(option.option_id) !== '')
       .map((option) => ({ option_id: option.option_id, value: answer(option.option_id) })),
-    related_product_ids: item.childs.map((child) => child.product_id).filter((id) => related.has(id)),
+    // A related product stays while it is still offered with the new answers.
+    related_product_ids: relatedProductIds.filter((id) => offered.has(id)),
   };
+}
+
+/**
+ * The fields the dialog shows: the options whose previous_steps hold (minus the
+ * 18458 special case), then the confirmation questions and, when early checkout
+ * is ready, its extra fields, each once.
+ */
+function shownFields(definition: ProductDefinition, values: OptionValues): Option[] {
+  const seen = new Set<number>();
+  return [
+    ...visibleOptions(definition, values),
+    ...visibleConfirmQuestions(definition, values),
+    ...visibleEarlyCheckoutFields(definition, values),
+  ].filter((option) => !seen.has(option.option_id) && seen.add(option.option_id));
 }
 
 function EditFields({ item, definition, onClose }: EditDialogProps & { definition: ProductDefinition }) {
   const t = useT();
   const { language } = useConfig();
   const [values, setValues] = useState(() => applyOptionRules(definition, itemValues(item)));
+  const [related] = useState(() => orderedRelated(definition, values, item));
   const [files, setFiles] = useState<KnownFiles>(() => itemFiles(item));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [errorToken, setErrorToken] = useState(0);
   const update = useUpdateItem(item, onClose);
-  const shown = visibleOptions(definition, values);
-  const price = genericFormPrice(definition, editedForm(definition, values, item));
+  const shown = shownFields(definition, values);
+  const sent = editedForm(definition, values, related);
+  const price = genericFormPrice(definition, sent);
 
   // A change re-applies the rules: dependent answers are cleared, defaults filled (spec 4).
   const change = (optionId: number, value: string) => {
@@ -96,15 +147,22 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
       setErrorToken((n) => n + 1);
       return;
     }
-    void update.save(editedForm(definition, values, item));
+    void update.save(sent);
   };
 
-  // The server's per-field errors name the position in the list sent: map them back to options.
-  const sent = editedForm(definition, values, item);
-  const serverError = (optionId: number) => {
-    const index = sent.values.findIndex((entry) => entry.option_id === optionId);
-    return update.serverErrors[`values.${index}.value`] ?? update.serverErrors[`options.${optionId}`];
-  };
+  // The server's per-field errors name an option or the position in the lists sent: map them back.
+  const errorPaths = (optionId: number) => [
+    `values.${sent.values.findIndex((entry) => entry.option_id === optionId)}.value`,
+    `confirm_values.${sent.confirm_values.findIndex((entry) => entry.option_id === optionId)}.value`,
+    `options.${optionId}`,
+    `confirm.${optionId}`,
+  ];
+  const serverError = (optionId: number) =>
+    errorPaths(optionId)
+      .map((path) => update.serverErrors[path])
+      .find(Boolean);
+  const placed = new Set(shown.flatMap((option) => errorPaths(option.option_id)));
+  const unplaced = Object.entries(update.serverErrors).filter(([path]) => !placed.has(path));
 
   return (
     <EditDialogShell
@@ -132,6 +190,11 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
           }
         />
       ))}
+      {unplaced.length > 0 ? (
+        <p role="alert" className={styles.failure}>
+          {unplaced.map(([, message]) => message).join(' ')}
+        </p>
+      ) : null}
       <p className={styles.help} aria-live="polite">
         {price === item.current_price
           ? t('generic.price', { price: formatEuros(price, language) })
@@ -143,8 +206,8 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
 
 /**
  * Generic edit dialog (spec 2 "Edit dialogs"): the item's product definition
- * rendered option by option, hiding what its conditions (and the 18458 rule)
- * hide, with 'Modificar pedido' / 'Actualizar' in the store's language; saving
+ * rendered option by option (confirmation questions included), hiding what
+ * their conditions (and the 18458 rule) hide, with 'Modificar pedido' / 'Actualizar' in the store's language; saving
  * posts updatequoteitem and the cart shows the new price.
  */
 export function GenericEditDialog({ item, onClose }: EditDialogProps) {
@@ -156,7 +219,7 @@ export function GenericEditDialog({ item, onClose }: EditDialogProps) {
       title={t('cart.editOrder')}
       onClose={onClose}
       onSubmit={() => {}}
-      saving={definition === undefined}
+      saving={false}
       failure={definition === null ? t('errors.generic') : ''}
       errorToken={0}
     >
