@@ -97,7 +97,7 @@ describe('field and area', () => {
     const u = userEvent.setup();
     render(<Harness field={option({ option_id: 2, title: 'Observaciones', type: 'area' })} />);
     const area = screen.getByRole('textbox', { name: /^Observaciones/ });
-    expect(area.labels?.[0]?.textContent).toBe('Observaciones (opcional)');
+    expect((area as HTMLTextAreaElement).labels?.[0]?.textContent).toBe('Observaciones (opcional)');
     expect(area.tagName).toBe('TEXTAREA');
     await check(u);
     expect(area.getAttribute('aria-invalid')).toBeNull();
