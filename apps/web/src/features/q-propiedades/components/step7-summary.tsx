@@ -48,7 +48,12 @@ export function Step7Summary() {
       step="step7"
       title={t('qp.step7.title')}
       nextLabel={t('qp.step7.add')}
-      validate={() => PropertiesSearchFormSchema.safeParse(form).success || (go('step1'), false)}
+      validate={() => {
+        // Every step was checked on its way; the whole form is checked once more as the server will.
+        if (PropertiesSearchFormSchema.safeParse(form).success) return true;
+        go('step1');
+        return false;
+      }}
       onDone={() => {
         markStep('step7');
         navigate(withSearch(paths.cartAdd('qpropiedades'), search));
