@@ -124,7 +124,9 @@ describe('cart/add when the API fails', () => {
     expect(api.received).toHaveLength(4);
     const ids = new Set(api.received.map((r) => (r.body as { request_id: string }).request_id));
     expect(ids.size).toBe(1);
-    expect((api.received[0]?.body as { form: object }).form).toMatchObject({ direccion: 'Calle Mayor 1' });
+    expect((api.received[0]?.body as { form?: object } | undefined)?.form).toMatchObject({
+      direccion: 'Calle Mayor 1',
+    });
     expect(localStorage.getItem('last_ns_form')).toBe(saved);
 
     const added = makeCart([ns]);
@@ -137,7 +139,7 @@ describe('cart/add when the API fails', () => {
       await screen.findByText('Se ha añadido Nota Simple a tu pedido.', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(api.received).toHaveLength(5);
-    expect((api.received[4]?.body as { request_id: string }).request_id).toBe([...ids][0]);
+    expect((api.received[4]?.body as { request_id?: string } | undefined)?.request_id).toBe([...ids][0]);
   }, 15_000);
 
   it("a 200 with ok false shows the server's message in the polite modal with the support phone", async () => {
