@@ -7,6 +7,7 @@ const ES = {
   file_too_large: 'El archivo es demasiado grande: el máximo es de 10 MB por archivo.',
   file_type: 'Solo se admiten archivos PDF, JPEG o PNG.',
   too_many_files: 'Puedes subir como máximo 5 archivos a la vez.',
+  owner_file_limit: 'Este pedido ya tiene el máximo de 40 archivos.',
   no_files: 'Elige al menos un archivo.',
 };
 
@@ -22,6 +23,7 @@ const CART_MESSAGES: Record<Language, Record<CartMessageKey, string>> = {
     file_too_large: 'O ficheiro é demasiado grande: o máximo é de 10 MB por ficheiro.',
     file_type: 'Apenas são aceites ficheiros PDF, JPEG ou PNG.',
     too_many_files: 'Pode enviar no máximo 5 ficheiros de cada vez.',
+    owner_file_limit: 'Este pedido já tem o máximo de 40 ficheiros.',
     no_files: 'Escolha pelo menos um ficheiro.',
   },
   en: {
@@ -31,6 +33,7 @@ const CART_MESSAGES: Record<Language, Record<CartMessageKey, string>> = {
     file_too_large: 'The file is too large: the maximum is 10 MB per file.',
     file_type: 'Only PDF, JPEG or PNG files are accepted.',
     too_many_files: 'You can upload at most 5 files at a time.',
+    owner_file_limit: 'This order already has the maximum of 40 files.',
     no_files: 'Choose at least one file.',
   },
 };

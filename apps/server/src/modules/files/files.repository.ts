@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 
@@ -70,4 +70,17 @@ export async function insertFiles(db: AppDb, rows: NewFile[]): Promise<FileRow[]
 export async function findFile(db: AppDb, id: number): Promise<FileRow | null> {
   const rows = await db.select().from(files).where(eq(files.id, id)).limit(1);
   return rows[0] ?? null;
+}
+
+/** How many uploads a quote or order already holds. */
+export async function countUploads(
+  db: AppDb,
+  owner: { quoteId: number } | { orderId: string },
+): Promise<number> {
+  const ownerIs = 'quoteId' in owner ? eq(files.quoteId, owner.quoteId) : eq(files.orderId, owner.orderId);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(and(ownerIs, eq(files.kind, 'upload')));
+  return row?.n ?? 0;
 }

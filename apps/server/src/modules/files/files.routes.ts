@@ -48,7 +48,11 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/pushFilesToPedido',
-    { schema: { querystring: UploadQuerySchema, response: { 200: UploadAnswerSchema } } },
+    {
+      schema: { querystring: UploadQuerySchema, response: { 200: UploadAnswerSchema } },
+      // Tighter than the API's limit: each call may carry 50 MB (applies when RATE_LIMIT_MAX > 0).
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
     async (request) => {
       if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type');
       const files = await app.files.upload(request, request.query.order_id, request.parts());

@@ -11,6 +11,7 @@ import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
 import { requireSession } from '../session/session.service.ts';
 import { ALLOWED_TYPES, type AllowedType, safeFileName, sniffType } from './file-type.ts';
 import {
+  countUploads,
   type FileRow,
   findFile,
   insertFiles,
@@ -60,6 +61,9 @@ export function filesRoot(env: Env): string {
 }
 
 type Owner = { quoteId: number } | { orderId: string };
+
+/** Uploads one quote or order may hold: bounds what an anonymous session can store. */
+export const MAX_UPLOADS_PER_OWNER = 40;
 
 const MAX_INT = 2_147_483_647;
 const ID = /^[1-9]\d{0,14}$/;
@@ -137,6 +141,7 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
   return {
     async upload(request, target, parts) {
       const owner = await ownerOf(request, target);
+      const held = await countUploads(db, owner);
       const fields = new Map<string, string>();
       const stored: (Omit<NewFile, 'optionId' | 'itemId'> & { storageKey: string })[] = [];
       try {
@@ -146,6 +151,7 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
             continue;
           }
           if (stored.length >= UPLOAD_MAX_FILES) throw new CartError(413, 'too_many_files');
+          if (held + stored.length >= MAX_UPLOADS_PER_OWNER) throw new CartError(413, 'owner_file_limit');
           // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the fileSize limit (10 MB): nothing is kept.
           const bytes = await part.toBuffer();
           const type = sniffType(bytes.subarray(0, 16));

@@ -9,6 +9,7 @@ import { customers, files, orders, quoteItems } from '../../db/schema/index.ts';
 import { buildTestApp, newSession, type TestApp, type TestSession } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { genericForm, postCart } from '../cart/cart-test-helpers.ts';
+import { MAX_UPLOADS_PER_OWNER } from './files.service.ts';
 import { minimalPdf, multipart, type Part, tinyPng } from './files-test-helpers.ts';
 
 /** Store 1 sells 18511 (permanent incapacity), whose options 2724 and 2727 are file options. */
@@ -191,6 +192,20 @@ describe.each(testDatabaseKinds())('uploads and downloads (%s)', (kind) => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  it(`keeps at most ${MAX_UPLOADS_PER_OWNER} uploads per quote`, async () => {
+    const session = await newSession(t.app, { store_id: STORE });
+    const five = Array.from({ length: 5 }, (_, i) => pdf(minimalPdf(), `f${i}.pdf`));
+    for (let call = 0; call < MAX_UPLOADS_PER_OWNER / 5; call++) {
+      expect((await upload(session, [field('option_id', REPORTS), ...five])).status).toBe(200);
+    }
+    const { status, body } = await upload(session, [field('option_id', REPORTS), pdf()]);
+    expect(status).toBe(413);
+    expect(body.message).toBe('Este pedido ya tiene el máximo de 40 archivos.');
+    expect(await rowsOf(body.config?.cart.quote_id ?? (await newSessionCart(session)).quote_id)).toHaveLength(
+      MAX_UPLOADS_PER_OWNER,
+    );
+  });
+
   it('needs the form key', async () => {
     const session = await newSession(t.app, { store_id: STORE });
     const { payload, contentType } = multipart([field('option_id', RESOLUTION), pdf()]);
@@ -327,5 +342,38 @@ describe.each(testDatabaseKinds())('uploads and downloads (%s)', (kind) => {
     ).toBe(404);
     // quote_items is untouched by uploads.
     expect(await t.database.db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId))).toEqual([]);
+  });
+});
+
+describe.each(testDatabaseKinds())('upload rate limit (%s)', (kind) => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'shop-files-'));
+    t = await buildTestApp(kind, { FILES_DIR: root, RATE_LIMIT_MAX: '600' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('answers 429 after 20 upload calls a minute from one address', async () => {
+    const session = await newSession(t.app, { store_id: STORE });
+    const statuses: number[] = [];
+    for (let call = 0; call < 21; call++) {
+      const { payload, contentType } = multipart([
+        { name: 'option_id', value: REPORTS },
+        { name: 'files', filename: 'a.pdf', contentType: 'application/pdf', data: minimalPdf() },
+      ]);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/desktopapp/rest/pushFilesToPedido/',
+        headers: { cookie: session.cookie, 'x-form-key': session.formKey, 'content-type': contentType },
+        payload,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
