@@ -5,8 +5,10 @@ import { type LiveServer, startLiveServer } from '../../../shared/product-option
 import { renderLive, savedGenericForm } from '../testing/render-live.tsx';
 
 // Early checkout ('Finalizar ahora') on the seed catalogue's two products with
-// conditions_to_earlycheckout: 18346 ('and') and 18511 ('or'); the confirmation
-// gate; a reload keeping the form; questions shown only when their conditions hold.
+// conditions_to_earlycheckout: 18346 ('and') and 18511 ('or'); previous-step
+// conditions eq with a list and gtdate/ltdate deciding the next step; the
+// confirmation gate; a reload keeping the form; questions shown only when their
+// conditions hold.
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -150,4 +152,66 @@ describe('the saved form (sessionStorage last_generic_form)', () => {
       values: [{ option_id: 2301 }],
     });
   });
+});
+
+describe('previous-step conditions decide the next step', () => {
+  const next = (u: ReturnType<typeof userEvent.setup>) =>
+    u.click(screen.getByRole('button', { name: 'Siguiente' }));
+
+  it('gtdate and ltdate (18505: 2624 after 31/12/1949; 2628 before 01/01/1950 with 2625 = 6622)', async () => {
+    const u = userEvent.setup();
+    await renderLive(server, '/app/product/step1/18505', 1);
+    await heading('Nombre y apellidos del inscrito');
+    await u.type(screen.getByRole('textbox', { name: 'Nombre y apellidos del inscrito' }), 'Ana Pérez');
+    await next(u);
+    await heading('Fecha de nacimiento');
+    await u.type(screen.getByRole('textbox', { name: 'Fecha de nacimiento' }), '01/01/1950');
+    await next(u);
+    await heading('Lugar de nacimiento');
+    await u.type(screen.getByRole('combobox', { name: 'Lugar de nacimiento' }), 'Sevil');
+    await u.click(await screen.findByRole('option', { name: 'Sevilla (Sevilla)' }, { timeout: 5000 }));
+    await next(u);
+    // Born after 31/12/1949: the DNI is asked.
+    await heading(/DNI del inscrito/);
+    await u.click(screen.getByRole('button', { name: 'Atrás' }));
+    await heading('Lugar de nacimiento');
+    await u.click(screen.getByRole('button', { name: 'Atrás' }));
+    await heading('Fecha de nacimiento');
+    const date = screen.getByRole('textbox', { name: 'Fecha de nacimiento' });
+    await u.clear(date);
+    // 31/12/1949 is not after itself: no DNI; it is before 1950: the book search comes.
+    await u.type(date, '31/12/1949');
+    await next(u);
+    await heading('Lugar de nacimiento');
+    await next(u);
+    await heading('¿Conoces el tomo y la página de la inscripción?');
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+    await next(u);
+    await heading('Búsqueda en los libros del Registro Civil');
+    expect(
+      (screen.getByRole('radio', { name: /En el Registro Civil del lugar/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(savedGenericForm().values.map((v) => v.option_id)).toEqual([2621, 2622, 2623, 2625]);
+  }, 30_000);
+
+  it('eq with a list (18511: 2723 and 2724 when 2721 is 6722 or 6723)', async () => {
+    const u = userEvent.setup();
+    await renderLive(server, '/app/product/step1/18511', 1);
+    await heading('¿En qué situación estás?');
+    await u.click(screen.getByRole('radio', { name: 'El INSS me la ha denegado' }));
+    await next(u);
+    await heading('Grado que solicitas');
+    await u.selectOptions(screen.getByRole('combobox', { name: 'Grado que solicitas' }), '6725');
+    await next(u);
+    await heading('Fecha de la resolución del INSS');
+    await u.click(screen.getByRole('button', { name: 'Atrás' }));
+    await heading('Grado que solicitas');
+    await u.click(screen.getByRole('button', { name: 'Atrás' }));
+    await heading('¿En qué situación estás?');
+    await u.click(screen.getByRole('radio', { name: 'Aún no la he solicitado' }));
+    await next(u);
+    await heading('Grado que solicitas');
+    await next(u);
+    await heading('Profesión habitual');
+  }, 30_000);
 });
