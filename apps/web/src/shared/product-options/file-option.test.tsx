@@ -73,7 +73,8 @@ describe('file option', () => {
     const observer = new MutationObserver(() => {
       const bar = document.querySelector('progress');
       if (bar) seen.push(`${bar.getAttribute('value')}/${bar.getAttribute('max')}`);
-      for (const live of document.querySelectorAll('[aria-live="polite"]')) spoken.add(live.textContent ?? '');
+      for (const live of document.querySelectorAll('[aria-live="polite"]'))
+        spoken.add(live.textContent ?? '');
     });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true });
     await u.upload(input(), pdf('dni.pdf', 300_000));
