@@ -65,6 +65,9 @@ export async function buildWeb({ dist = WEB_DIST } = {}) {
   try {
     await run(process.execPath, [vite, 'build', '--outDir', next, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: WEB_DIR,
+      // A production build whoever calls it (vitest sets NODE_ENV=test, which
+      // would give React's development build).
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     rmSync(dist, { recursive: true, force: true });
     renameSync(next, dist);
