@@ -16,6 +16,7 @@ import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
+import { cartViewsPlugin } from './modules/config/cart-views.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp({
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
+  await app.register(cartViewsPlugin);
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);

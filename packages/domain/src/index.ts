@@ -21,4 +21,5 @@ export * from './rules/spec-date.ts';
 export * from './rules/stores.ts';
 export * from './rules/tax-ids.ts';
 export * from './rules/uploads.ts';
+export * from './rules/version.ts';
 export * from './schemas/index.ts';

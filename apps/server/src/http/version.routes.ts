@@ -1,6 +1,5 @@
-import { VersionAnswerSchema, VersionQuerySchema } from '@shop/domain';
+import { APP_VERSION, VersionAnswerSchema, VersionQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '../modules/config/version.ts';
 
 /** GET version.json?t= (spec 7 / 9): the client reloads when this differs from its own version. */
 export const versionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,9 @@ import type { RuntimeConfig } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
 import { type Env, loadEnv } from '../env.ts';
+import { formKeyFor, SESSION_TTL_MS } from '../modules/session/session-ids.ts';
 import { createTestDatabase, type TestDatabaseKind } from './db.ts';
 
 /** A tiny SPA build: index.html with the three placeholders, one hashed asset, robots.txt. */
@@ -62,4 +64,29 @@ export async function newSession(
   if (!sid) throw new Error('GET config set no sid cookie');
   const { config } = response.json() as { config: RuntimeConfig };
   return { cookie: `sid=${sid.value}`, formKey: config.form_key, config };
+}
+
+/** The session id a `sid=...` cookie carries. */
+export const sessionIdOf = (cookie: string) => cookie.slice('sid='.length);
+
+type SessionColumns = Partial<Omit<typeof sessions.$inferInsert, 'id'>>;
+
+/**
+ * Writes a session's row straight into the table, as an operator's SQL would
+ * (creating it while the session is still anonymous), then tells the app to
+ * forget its cached copy, as such tools must.
+ */
+export async function writeSession(t: TestApp, cookie: string, columns: SessionColumns): Promise<void> {
+  const id = sessionIdOf(cookie);
+  await t.database.db
+    .insert(sessions)
+    .values({
+      id,
+      csrfToken: formKeyFor(id),
+      storeId: 14,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      ...columns,
+    })
+    .onConflictDoUpdate({ target: sessions.id, set: columns });
+  t.app.sessions.forget(id);
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { defaultVatRateBp } from '../rules/fee-breakdown.ts';
 import { CartSchema } from './cart.ts';
 import { AutoProductSchema, CentsSchema } from './product.ts';
 
@@ -51,5 +52,16 @@ export const RuntimeConfigSchema = z.object({
   auto_products: z.array(AutoProductSchema),
   cart: CartSchema,
   version: z.string(),
+  /**
+   * The store's VAT rate in basis points (2100 = 21 %), to split prices into base
+   * and VAT on screen. Optional so configurations from before it still parse:
+   * read it with vatRateOf(config).
+   */
+  vat_rate_bp: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
+
+/** The store's VAT rate (basis points) of a configuration; older ones without it: the store's default rate. */
+export function vatRateOf(config: Pick<RuntimeConfig, 'store_id' | 'vat_rate_bp'>): number {
+  return config.vat_rate_bp ?? defaultVatRateBp(config.store_id);
+}

@@ -1,22 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
-import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+import { files, quoteItems, quotes } from '../../db/schema/index.ts';
 
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
 export type NewQuoteItem = typeof quoteItems.$inferInsert;
-
-/**
- * The session's quote id, locking the session row until the transaction ends:
- * two add calls of one session (a double click, two tabs) then run one after
- * the other, so they never create two open quotes.
- */
-export async function lockSessionQuote(tx: AppDb, sessionId: string): Promise<number | null> {
-  const rows = await queryRows<{ quote_id: number | null }>(
-    tx,
-    sql`select ${sessions.quoteId} as quote_id from ${sessions} where ${sessions.id} = ${sessionId} for update`,
-  );
-  return rows[0]?.quote_id ?? null;
-}
 
 export async function isOpenQuote(db: AppDb, quoteId: number): Promise<boolean> {
   const rows = await db
@@ -33,7 +20,6 @@ export async function createQuote(
 ): Promise<number> {
   const [row] = await tx.insert(quotes).values(values).returning({ id: quotes.id });
   if (!row) throw new Error('quote insert returned nothing');
-  await tx.update(sessions).set({ quoteId: row.id }).where(eq(sessions.id, values.sessionId));
   return row.id;
 }
 

@@ -25,7 +25,6 @@ import {
   insertItem,
   isOpenQuote,
   linkFilesToItem,
-  lockSessionQuote,
   quoteUploads,
   touchQuote,
   updateItem,
@@ -95,17 +94,33 @@ export function createCartService(app: FastifyInstance): CartService {
     return { row: product.row, definition: product.definition };
   }
 
-  /** The session's open quote inside a transaction that holds the session row; created when missing. */
-  async function ensureOpenQuote(tx: AppDb, request: FastifyRequest): Promise<number> {
+  /**
+   * The session's open quote inside the session service's transaction (which holds
+   * the session row: two adds of one session never make two quotes); created when missing.
+   */
+  async function ensureOpenQuote(
+    tx: AppDb,
+    request: FastifyRequest,
+    current: number | null,
+  ): Promise<number> {
     const { session, store } = requireSession(request);
-    const current = await lockSessionQuote(tx, session.id);
     if (current !== null && (await isOpenQuote(tx, current))) return current;
-    return createQuote(tx, { storeId: store.id, sessionId: session.id, customerId: session.customerId });
+    const quoteId = await createQuote(tx, {
+      storeId: store.id,
+      sessionId: session.id,
+      customerId: session.customerId,
+    });
+    await app.sessions.setQuote(tx, request, quoteId);
+    return quoteId;
   }
 
-  function remember(request: FastifyRequest, quoteId: number) {
-    const { session } = requireSession(request);
-    if (session.quoteId !== quoteId) request.session = { ...session, quoteId };
+  /** Runs a change of the session's quote; the cached cart view goes whatever the outcome. */
+  async function changing<T>(quoteId: number, change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      app.cartViews.invalidate(quoteId);
+    }
   }
 
   async function add(
@@ -115,29 +130,44 @@ export function createCartService(app: FastifyInstance): CartService {
     prepare: Prepare,
     opts: AddOptions,
   ): Promise<number> {
-    const { quoteId, itemId } = await db.transaction(async (tx) => {
-      const quoteId = await ensureOpenQuote(tx, request);
-      if (opts.requestId) {
-        const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-        if (existing !== null) return { quoteId, itemId: existing };
-      }
-      const item = prepare(await quoteUploads(tx, quoteId));
-      const itemId = await insertItem(tx, {
-        quoteId,
-        productId: product.row.id,
-        productVersion: product.row.version,
-        options: item.options,
-        form,
-        priceCents: item.priceCents,
-        origin: opts.origin ?? null,
-        originId: opts.originId ?? null,
-        requestId: opts.requestId ?? null,
+    let quoteId: number | null = null;
+    try {
+      return await app.sessions.transaction(request, async (tx, current) => {
+        quoteId = await ensureOpenQuote(tx, request, current);
+        return addToQuote(tx, quoteId, product, form, prepare, opts);
       });
-      await linkFilesToItem(tx, quoteId, itemId, item.fileIds);
-      await touchQuote(tx, quoteId);
-      return { quoteId, itemId };
+    } finally {
+      if (quoteId !== null) app.cartViews.invalidate(quoteId);
+    }
+  }
+
+  /** Inserts the item in the open quote (or finds the one this request id already added). */
+  async function addToQuote(
+    tx: AppDb,
+    quoteId: number,
+    product: { row: ProductRow; definition: ProductDefinition },
+    form: Record<string, unknown>,
+    prepare: Prepare,
+    opts: AddOptions,
+  ): Promise<number> {
+    if (opts.requestId) {
+      const existing = await findItemByRequest(tx, quoteId, opts.requestId);
+      if (existing !== null) return existing;
+    }
+    const item = prepare(await quoteUploads(tx, quoteId));
+    const itemId = await insertItem(tx, {
+      quoteId,
+      productId: product.row.id,
+      productVersion: product.row.version,
+      options: item.options,
+      form,
+      priceCents: item.priceCents,
+      origin: opts.origin ?? null,
+      originId: opts.originId ?? null,
+      requestId: opts.requestId ?? null,
     });
-    remember(request, quoteId);
+    await linkFilesToItem(tx, quoteId, itemId, item.fileIds);
+    await touchQuote(tx, quoteId);
     return itemId;
   }
 
@@ -194,33 +224,35 @@ export function createCartService(app: FastifyInstance): CartService {
         }
         prepare = prepareGeneric(product.definition, generic);
       }
-      await db.transaction(async (tx) => {
-        const prepared = prepare(await quoteUploads(tx, quoteId));
-        await updateItem(tx, itemId, {
-          options: prepared.options,
-          form: form as Record<string, unknown>,
-          priceCents: prepared.priceCents,
-          productVersion: product.row.version,
-        });
-        await linkFilesToItem(tx, quoteId, itemId, prepared.fileIds);
-        await touchQuote(tx, quoteId);
-      });
+      await changing(quoteId, () =>
+        db.transaction(async (tx) => {
+          const prepared = prepare(await quoteUploads(tx, quoteId));
+          await updateItem(tx, itemId, {
+            options: prepared.options,
+            form: form as Record<string, unknown>,
+            priceCents: prepared.priceCents,
+            productVersion: product.row.version,
+          });
+          await linkFilesToItem(tx, quoteId, itemId, prepared.fileIds);
+          await touchQuote(tx, quoteId);
+        }),
+      );
     },
 
     async remove(request, itemId) {
       const quoteId = await currentQuote(request);
-      const removed = await db.transaction(async (tx) => {
-        const count = await deleteItemTree(tx, quoteId, itemId);
-        if (count > 0) await touchQuote(tx, quoteId);
-        return count;
-      });
+      const removed = await changing(quoteId, () =>
+        db.transaction(async (tx) => {
+          const count = await deleteItemTree(tx, quoteId, itemId);
+          if (count > 0) await touchQuote(tx, quoteId);
+          return count;
+        }),
+      );
       if (removed === 0) throw new CartError(404, 'item_not_found');
     },
 
     async openQuote(request) {
-      const quoteId = await db.transaction((tx) => ensureOpenQuote(tx, request));
-      remember(request, quoteId);
-      return quoteId;
+      return app.sessions.transaction(request, (tx, current) => ensureOpenQuote(tx, request, current));
     },
   };
 }
@@ -229,5 +261,5 @@ export const cartPlugin = fp(
   async (app) => {
     app.decorate('cart', createCartService(app));
   },
-  { name: 'cart', dependencies: ['database', 'catalog', 'sessions'] },
+  { name: 'cart', dependencies: ['database', 'catalog', 'sessions', 'cart-views'] },
 );

@@ -1,4 +1,5 @@
 import {
+  APP_VERSION,
   type Language,
   type PaymentMethod,
   PaymentMethodSchema,
@@ -10,8 +11,6 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import { requireSession } from '../session/session.service.ts';
-import { loadCart } from './cart-view.ts';
-import { APP_VERSION } from './version.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +62,8 @@ export function createRuntimeConfigService(
     async build(request, extra = {}) {
       const { session, store } = requireSession(request);
       const catalog = await app.catalog.snapshot();
-      const cart = await loadCart(app.db, session.quoteId, catalog);
+      // No query at all for a visitor without a quote; a quote's view comes from memory on PGlite.
+      const cart = await app.cartViews.get(session.quoteId);
       const data = session.data;
       return {
         store_id: store.id,
@@ -94,6 +94,7 @@ export function createRuntimeConfigService(
         auto_products: catalog.autoProducts.get(store.id) ?? [],
         cart,
         version: APP_VERSION,
+        vat_rate_bp: store.vatRateBp,
       };
     },
   };
@@ -103,5 +104,5 @@ export const runtimeConfigPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('runtimeConfig', createRuntimeConfigService(app, env));
   },
-  { name: 'runtime-config', dependencies: ['catalog', 'sessions'] },
+  { name: 'runtime-config', dependencies: ['catalog', 'sessions', 'cart-views'] },
 );

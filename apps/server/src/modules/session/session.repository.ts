@@ -1,6 +1,8 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.ts';
-import { customers, sessions } from '../../db/schema/index.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { type AppDb, queryRows } from '../../db/client.ts';
+import { customers, quotes, sessions } from '../../db/schema/index.ts';
+import { SESSION_TTL_MS } from './session-ids.ts';
 
 export interface SessionRecord {
   id: string;
@@ -13,12 +15,19 @@ export interface SessionRecord {
   expiresAt: Date;
   /** The logged-in customer's e-mail (runtime config customerEmail). */
   customerEmail: string | null;
+  /**
+   * False while nothing was stored for the visitor: the session is only its
+   * cookie, and its row is created by the first write (SessionService).
+   */
+  stored: boolean;
 }
 
 export type SessionPatch = Partial<Pick<SessionRecord, 'storeId' | 'customerId' | 'quoteId' | 'data'>>;
 
-/** An unexpired session with its customer's e-mail, in one query. */
-export async function findSession(db: AppDb, id: string, now: Date): Promise<SessionRecord | null> {
+type Row = Omit<SessionRecord, 'stored'>;
+
+/** The session row with its customer's e-mail, in one query; ended (expired) rows too: the caller decides. */
+export async function findSession(db: AppDb, id: string): Promise<Row | null> {
   const rows = await db
     .select({
       id: sessions.id,
@@ -33,13 +42,25 @@ export async function findSession(db: AppDb, id: string, now: Date): Promise<Ses
     })
     .from(sessions)
     .leftJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(eq(sessions.id, id))
     .limit(1);
   return rows[0] ?? null;
 }
 
-export async function insertSession(db: AppDb, record: Omit<SessionRecord, 'customerEmail'>): Promise<void> {
-  await db.insert(sessions).values({ ...record, createdAt: record.lastSeenAt });
+/**
+ * The row of an anonymous session's first write. A concurrent first write of
+ * the same session (two tabs) may have created it: then `onConflict` is applied
+ * to that row instead (nothing when empty).
+ */
+export async function insertSession(
+  db: AppDb,
+  record: Omit<Row, 'customerEmail'>,
+  onConflict: PgUpdateSetSource<typeof sessions> = {},
+): Promise<void> {
+  const insert = db.insert(sessions).values({ ...record, createdAt: record.lastSeenAt });
+  await (Object.keys(onConflict).length === 0
+    ? insert.onConflictDoNothing()
+    : insert.onConflictDoUpdate({ target: sessions.id, set: onConflict }));
 }
 
 export async function updateSession(
@@ -50,18 +71,61 @@ export async function updateSession(
   await db.update(sessions).set(patch).where(eq(sessions.id, id));
 }
 
-/** Merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
-export async function mergeSessionData(
-  db: AppDb,
-  id: string,
-  patch: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
+/** `data || patch`: merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
+export const mergedData = (patch: Record<string, unknown>) =>
+  sql`${sessions.data} || ${JSON.stringify(patch)}::jsonb`;
+
+export async function mergeSessionData(db: AppDb, id: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ data: mergedData(patch) })
+    .where(eq(sessions.id, id));
+}
+
+/**
+ * The session's quote id, locking the session row until the transaction ends:
+ * two add calls of one session (a double click, two tabs) then run one after
+ * the other, so they never create two open quotes.
+ */
+export async function lockSessionQuote(tx: AppDb, sessionId: string): Promise<number | null> {
+  const rows = await queryRows<{ quote_id: number | null }>(
+    tx,
+    sql`select ${sessions.quoteId} as quote_id from ${sessions} where ${sessions.id} = ${sessionId} for update`,
+  );
+  return rows[0]?.quote_id ?? null;
+}
+
+/**
+ * Gives the session a new id and form key, moving its quotes along, and keeps
+ * the old id as an ended row so it can never serve again (no session fixation).
+ */
+export async function renameSession(
+  tx: AppDb,
+  from: Omit<Row, 'customerEmail'>,
+  to: { id: string; csrfToken: string },
+  now: Date,
+): Promise<void> {
+  await tx.update(sessions).set(to).where(eq(sessions.id, from.id));
+  await tx.update(quotes).set({ sessionId: to.id }).where(eq(quotes.sessionId, from.id));
+  await tx
+    .insert(sessions)
+    .values({ ...from, customerId: null, quoteId: null, data: {}, createdAt: now, expiresAt: now })
+    .onConflictDoNothing();
+}
+
+/** Ends a session (logout): the row stays, expired, until deleteEndedSessions. */
+export async function endSession(db: AppDb, id: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt: now }).where(eq(sessions.id, id));
+}
+
+/** Ends every live session of a customer (password change, account closed); answers their ids. */
+export async function endCustomerSessions(db: AppDb, customerId: number, now: Date): Promise<string[]> {
   const rows = await db
     .update(sessions)
-    .set({ data: sql`${sessions.data} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(sessions.id, id))
-    .returning({ data: sessions.data });
-  return rows[0]?.data ?? patch;
+    .set({ expiresAt: now })
+    .where(and(eq(sessions.customerId, customerId), gt(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 export async function customerEmail(db: AppDb, customerId: number): Promise<string | null> {
@@ -73,10 +137,12 @@ export async function customerEmail(db: AppDb, customerId: number): Promise<stri
   return rows[0]?.email ?? null;
 }
 
-export async function deleteSession(db: AppDb, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
-}
-
-export async function deleteExpiredSessions(db: AppDb, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+/**
+ * Deletes ended rows once their id is too old to be taken as a fresh anonymous
+ * session (isFreshAnonymousId): created_at is never before the id's issue time,
+ * and a day of margin covers clock skew.
+ */
+export async function deleteEndedSessions(db: AppDb, now: Date): Promise<void> {
+  const oldEnough = new Date(now.getTime() - SESSION_TTL_MS - 24 * 3600 * 1000);
+  await db.delete(sessions).where(and(lt(sessions.expiresAt, now), lt(sessions.createdAt, oldEnough)));
 }
