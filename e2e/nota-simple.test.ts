@@ -115,6 +115,22 @@ describe('Nota Simple on store 14 (Chromium, 360px, real server)', () => {
     expect(item).toContain('Las Rozas de Madrid');
     // Nothing is wider than the 360px viewport.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The same item, edited in its dialog: the server re-validates and re-prices it.
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Editar Nota Simple' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Modificar pedido' });
+    await dialog.waitFor();
+    await dialog.getByRole('textbox', { name: 'Dirección del inmueble' }).fill('Calle Real 7, 1º A');
+    await dialog.getByRole('button', { name: 'Actualizar' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await main.getByText('Dirección del inmueble: Calle Real 7, 1º A').waitFor();
+    expect(await page.getByTestId('cart-total').textContent()).toBe('20,76\u00a0€');
+
+    // ...and removed: the cart is empty and the header's cart menu goes away.
+    await main.getByRole('button', { name: 'Eliminar Nota Simple del pedido' }).click();
+    await main.getByText('Tu pedido está vacío.').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /artículos? en tu pedido/ }).count()).toBe(0);
   });
 
   it('step4 opened directly lands on step1 with the query kept', async () => {
