@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
+import { type YesNo, YesNoQuestion } from '../../../shared/forms/yes-no.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { fieldMessage } from '../utils/ipredial-messages.ts';
 import { FLOW, ipredialPlan } from '../utils/ipredial-plan.ts';
-import { type YesNo, YesNoQuestion } from './yes-no.tsx';
 
 /** step3: does the customer know the description number (tiene_numero)? If so, the number in ficha (num_ficha). */
 export function FichaStep() {

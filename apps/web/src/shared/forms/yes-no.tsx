@@ -1,5 +1,5 @@
-import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
-import { useT } from '../../../shared/i18n/use-t.ts';
+import { useT } from '../i18n/use-t.ts';
+import { RadioGroup } from './radio-group.tsx';
 
 export type YesNo = 'sim' | 'nao';
 
