@@ -1,7 +1,6 @@
 import type { SimplifiedReportForm } from '@shop/domain';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { Button } from '../../../shared/ui/button.tsx';
-import styles from './ipredial.module.css';
+import { horizontalRows, PredialSummary } from '../../../shared/predial/predial-summary.tsx';
 
 /** The answers with a change link to the step that asks each one. */
 export function IpredialSummary({
@@ -14,14 +13,7 @@ export function IpredialSummary({
   const t = useT();
   const rows = [
     { label: t('predial.summaryLocation'), value: form.distrito_concelho_freguesia, step: 'step1' },
-    {
-      label: t('predial.summaryHorizontal'),
-      value: t(form.prop_horizontal ? 'predial.yes' : 'predial.no'),
-      step: 'step2',
-    },
-    ...(form.prop_horizontal
-      ? [{ label: t('predial.summaryUnit'), value: form.prop_horizontal_fracao, step: 'step21' }]
-      : []),
+    ...horizontalRows(t, form, 'step2', 'step21'),
     {
       label: t('ipredial.summaryFicha'),
       value: form.tiene_numero ? form.num_ficha : t('ipredial.summaryNoFicha'),
@@ -33,22 +25,5 @@ export function IpredialSummary({
       step: 'step4',
     },
   ];
-  return (
-    <dl className={styles.summary}>
-      {rows.map((row) => (
-        <div key={row.step} className={styles.summaryRow}>
-          <dt>{row.label}</dt>
-          <dd>{row.value}</dd>
-          <Button
-            variant="text"
-            className={styles.change}
-            aria-label={t('predial.changeItem', { item: row.label })}
-            onClick={() => goTo(row.step)}
-          >
-            {t('predial.change')}
-          </Button>
-        </div>
-      ))}
-    </dl>
-  );
+  return <PredialSummary rows={rows} goTo={goTo} />;
 }

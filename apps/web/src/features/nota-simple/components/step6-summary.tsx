@@ -4,6 +4,7 @@ import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
+import { SummaryList } from '../../../shared/ui/summary-list.tsx';
 import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
 import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
@@ -73,17 +74,14 @@ export function Step6Summary() {
           <Link href={edit('step42')}>{t('ns.step6.urgentLink')}</Link>
         </p>
       ) : null}
-      <dl className={styles.summary}>
-        {rows.map((row) => (
-          <div key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-            <Link href={edit(row.step)} aria-label={t('ns.step6.editField', { field: row.label })}>
-              {t('common.edit')}
-            </Link>
-          </div>
-        ))}
-      </dl>
+      <SummaryList
+        rows={rows}
+        action={(row) => (
+          <Link href={edit(row.step)} aria-label={t('ns.step6.editField', { field: row.label })}>
+            {t('common.edit')}
+          </Link>
+        )}
+      />
     </StepLayout>
   );
 }

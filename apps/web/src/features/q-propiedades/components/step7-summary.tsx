@@ -2,6 +2,7 @@ import { PropertiesSearchFormSchema } from '@shop/domain';
 import { Link, useLocation } from 'wouter';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
+import { SummaryList } from '../../../shared/ui/summary-list.tsx';
 import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
 import styles from './q-propiedades.module.css';
@@ -60,17 +61,14 @@ export function Step7Summary() {
       }}
     >
       <p className={styles.lead}>{t('qp.step7.howItWorks')}</p>
-      <dl className={styles.summary}>
-        {rows.map((row) => (
-          <div key={row.step}>
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-            <Link href={edit(row.step)} aria-label={t('qp.step7.editField', { field: row.label })}>
-              {t('common.edit')}
-            </Link>
-          </div>
-        ))}
-      </dl>
+      <SummaryList
+        rows={rows}
+        action={(row) => (
+          <Link href={edit(row.step)} aria-label={t('qp.step7.editField', { field: row.label })}>
+            {t('common.edit')}
+          </Link>
+        )}
+      />
     </QpStepFrame>
   );
 }
