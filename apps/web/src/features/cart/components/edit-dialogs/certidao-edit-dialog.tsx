@@ -6,17 +6,13 @@ import {
   certificateMode,
   withCertificateMode,
 } from '@shop/domain';
-import { useState } from 'react';
-import { Checkbox } from '../../../../shared/forms/checkbox.tsx';
 import { RadioGroup } from '../../../../shared/forms/radio-group.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
-import { errorText, type FieldErrors, hasErrors, stepErrors } from '../../../../shared/forms/validation.ts';
 import { useT } from '../../../../shared/i18n/use-t.ts';
-import { Autocomplete } from '../../../../shared/ui/autocomplete.tsx';
-import { type FreguesiaHit, searchFreguesias } from '../../../../shared/ui/autocomplete-search.ts';
-import { useUpdateItem } from '../../hooks/use-update-item.ts';
+import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
 import { certificateFormOf } from '../../utils/item-forms.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
+import { FreguesiaField, HorizontalPropertyFields } from './predial-fields.tsx';
 
 const FIELDS = [
   'distrito_concelho_freguesia',
@@ -32,8 +28,6 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-const searchAllFreguesias = searchFreguesias('all');
-
 /**
  * Edit Certidão Permanente (spec 2): 'Modificar ordem' with the location, the
  * identification mode ('Como deseja identificar o prédio?') and its fields, and
@@ -41,21 +35,14 @@ const searchAllFreguesias = searchFreguesias('all');
  */
 export default function CertidaoEditDialog({ item, onClose }: { item: CartItem; onClose: () => void }) {
   const t = useT();
-  const [form, setForm] = useState<CertificateForm>(() => certificateFormOf(item));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [errorToken, setErrorToken] = useState(0);
-  const update = useUpdateItem(item, onClose);
+  const { form, change, replace, error, shell } = useFormEditDialog({
+    item,
+    onClose,
+    initial: (): CertificateForm => certificateFormOf(item),
+    schema: CertificateFormSchema,
+    fields: FIELDS,
+  });
   const mode = certificateMode(form);
-
-  const change = (patch: Partial<CertificateForm>, cleared: Field[] = Object.keys(patch) as Field[]) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of cleared) delete next[key];
-      return next;
-    });
-  };
-  const error = (field: Field) => update.serverErrors[field] || errorText(t, errors[field]);
   const text = (field: Field & keyof CertificateForm, label: string, hint?: string) => (
     <TextField
       label={label}
@@ -68,45 +55,19 @@ export default function CertidaoEditDialog({ item, onClose }: { item: CartItem; 
     />
   );
 
-  const chooseMode = (next: CertificateMode) => {
-    setForm((current) => withCertificateMode(current, next));
-    setErrors({});
-  };
-
-  const submit = () => {
-    const found = stepErrors(CertificateFormSchema, form, FIELDS);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setErrorToken((n) => n + 1);
-      return;
-    }
-    void update.save(form);
-  };
-
   return (
-    <EditDialogShell
-      title={t('cart.editOrder')}
-      onClose={onClose}
-      onSubmit={submit}
-      saving={update.saving}
-      failure={update.failure}
-      errorToken={errorToken + update.failures}
-    >
-      <Autocomplete<FreguesiaHit>
-        label={t('editCertidao.location')}
-        name="distrito_concelho_freguesia"
+    <EditDialogShell {...shell}>
+      <FreguesiaField
+        type="all"
         value={form.distrito_concelho_freguesia}
-        search={searchAllFreguesias}
-        onSelect={(hit) => change({ distrito_concelho_freguesia: hit.label })}
-        itemToText={(hit) => hit.label}
+        onChange={(value) => change({ distrito_concelho_freguesia: value })}
         error={error('distrito_concelho_freguesia')}
-        required
       />
       <RadioGroup<CertificateMode>
         legend={t('editCertidao.mode')}
         name="forma_identificar"
         value={mode ?? ''}
-        onChange={chooseMode}
+        onChange={(next) => replace((current) => withCertificateMode(current, next))}
         options={[
           { value: 'matricial', label: t('editCertidao.modeMatricial') },
           { value: 'ficha', label: t('editCertidao.modeFicha') },
@@ -146,21 +107,7 @@ export default function CertidaoEditDialog({ item, onClose }: { item: CartItem; 
           {text('folhas', t('editCertidao.sheets'))}
         </>
       )}
-      <Checkbox
-        label={t('editCertidao.horizontal')}
-        name="prop_horizontal"
-        checked={form.prop_horizontal}
-        onChange={(event) =>
-          change(
-            event.target.checked
-              ? { prop_horizontal: true }
-              : { prop_horizontal: false, prop_horizontal_fracao: '' },
-            ['prop_horizontal_fracao'],
-          )
-        }
-      />
-      {form.prop_horizontal &&
-        text('prop_horizontal_fracao', t('editCertidao.unit'), t('editCertidao.unitHelp'))}
+      <HorizontalPropertyFields form={form} change={change} error={error('prop_horizontal_fracao')} />
     </EditDialogShell>
   );
 }

@@ -22,7 +22,7 @@ import { useT } from '../../../../shared/i18n/use-t.ts';
 import { useProductDefinition } from '../../../../shared/product-options/get-product-definition.ts';
 import { OptionField } from '../../../../shared/product-options/option-field.tsx';
 import { type KnownFiles, optionProblem } from '../../../../shared/product-options/option-rules.ts';
-import { useUpdateItem } from '../../hooks/use-update-item.ts';
+import { useEditDialog } from '../../hooks/use-edit-dialog.ts';
 import styles from './edit-dialog.module.css';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
 
@@ -124,8 +124,7 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
   const [related] = useState(() => orderedRelated(definition, values, item));
   const [files, setFiles] = useState<KnownFiles>(() => itemFiles(item));
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [errorToken, setErrorToken] = useState(0);
-  const update = useUpdateItem(item, onClose);
+  const dialog = useEditDialog(item, onClose);
   const shown = shownFields(definition, values);
   const sent = editedForm(definition, values, related);
   const price = genericFormPrice(definition, sent);
@@ -143,11 +142,8 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
       if (problem) found[option.option_id] = errorText(t, problem);
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setErrorToken((n) => n + 1);
-      return;
-    }
-    void update.save(sent);
+    if (Object.keys(found).length > 0) dialog.refuse();
+    else void dialog.save(sent);
   };
 
   // The server's per-field errors name an option or the position in the lists sent: map them back.
@@ -159,20 +155,13 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
   ];
   const serverError = (optionId: number) =>
     errorPaths(optionId)
-      .map((path) => update.serverErrors[path])
+      .map((path) => dialog.serverErrors[path])
       .find(Boolean);
   const placed = new Set(shown.flatMap((option) => errorPaths(option.option_id)));
-  const unplaced = Object.entries(update.serverErrors).filter(([path]) => !placed.has(path));
+  const unplaced = Object.entries(dialog.serverErrors).filter(([path]) => !placed.has(path));
 
   return (
-    <EditDialogShell
-      title={t('cart.editOrder')}
-      onClose={onClose}
-      onSubmit={submit}
-      saving={update.saving}
-      failure={update.failure}
-      errorToken={errorToken + update.failures}
-    >
+    <EditDialogShell {...dialog.shell(submit)}>
       {shown.map((option) => (
         <OptionField
           key={option.option_id}

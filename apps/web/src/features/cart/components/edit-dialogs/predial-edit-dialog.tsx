@@ -5,22 +5,16 @@ import {
   type SimplifiedReportForm,
   SimplifiedReportFormSchema,
 } from '@shop/domain';
-import { useState } from 'react';
 import { useConfig } from '../../../../shared/config/config-store.ts';
 import { Checkbox } from '../../../../shared/forms/checkbox.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
-import { errorText, type FieldErrors, hasErrors, stepErrors } from '../../../../shared/forms/validation.ts';
 import { useT } from '../../../../shared/i18n/use-t.ts';
-import { Autocomplete } from '../../../../shared/ui/autocomplete.tsx';
-import { type FreguesiaHit, searchFreguesias } from '../../../../shared/ui/autocomplete-search.ts';
-import { useUpdateItem } from '../../hooks/use-update-item.ts';
+import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
 import { simplifiedReportFormOf } from '../../utils/item-forms.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
+import { FreguesiaField, HorizontalPropertyFields } from './predial-fields.tsx';
 
 const FIELDS = ['distrito_concelho_freguesia', 'num_ficha', 'prop_horizontal_fracao'] as const;
-type Field = (typeof FIELDS)[number];
-
-const searchIpsFreguesias = searchFreguesias('ips');
 
 /**
  * Edit the simplified report (spec 2): location, description number in ficha
@@ -29,50 +23,22 @@ const searchIpsFreguesias = searchFreguesias('ips');
 export default function PredialEditDialog({ item, onClose }: { item: CartItem; onClose: () => void }) {
   const t = useT();
   const { language } = useConfig();
-  const [form, setForm] = useState<SimplifiedReportForm>(() => simplifiedReportFormOf(item));
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [errorToken, setErrorToken] = useState(0);
-  const update = useUpdateItem(item, onClose);
-
-  const change = (patch: Partial<SimplifiedReportForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(patch)) delete next[key as Field];
-      return next;
-    });
-  };
-  const error = (field: Field) => update.serverErrors[field] || errorText(t, errors[field]);
-
-  const submit = () => {
-    const next = { ...form, tiene_numero: form.num_ficha.trim() !== '' };
-    const found = stepErrors(SimplifiedReportFormSchema, next, FIELDS);
-    setErrors(found);
-    if (hasErrors(found)) {
-      setErrorToken((n) => n + 1);
-      return;
-    }
-    void update.save(next);
-  };
+  const { form, change, error, shell } = useFormEditDialog({
+    item,
+    onClose,
+    initial: (): SimplifiedReportForm => simplifiedReportFormOf(item),
+    schema: SimplifiedReportFormSchema,
+    fields: FIELDS,
+    prepare: (typed) => ({ ...typed, tiene_numero: typed.num_ficha.trim() !== '' }),
+  });
 
   return (
-    <EditDialogShell
-      title={t('cart.editOrder')}
-      onClose={onClose}
-      onSubmit={submit}
-      saving={update.saving}
-      failure={update.failure}
-      errorToken={errorToken + update.failures}
-    >
-      <Autocomplete<FreguesiaHit>
-        label={t('editCertidao.location')}
-        name="distrito_concelho_freguesia"
+    <EditDialogShell {...shell}>
+      <FreguesiaField
+        type="ips"
         value={form.distrito_concelho_freguesia}
-        search={searchIpsFreguesias}
-        onSelect={(hit) => change({ distrito_concelho_freguesia: hit.label })}
-        itemToText={(hit) => hit.label}
+        onChange={(value) => change({ distrito_concelho_freguesia: value })}
         error={error('distrito_concelho_freguesia')}
-        required
       />
       <TextField
         label={t('editCertidao.ficha')}
@@ -83,29 +49,7 @@ export default function PredialEditDialog({ item, onClose }: { item: CartItem; o
         error={error('num_ficha')}
         autoComplete="off"
       />
-      <Checkbox
-        label={t('editCertidao.horizontal')}
-        name="prop_horizontal"
-        checked={form.prop_horizontal}
-        onChange={(event) =>
-          change(
-            event.target.checked
-              ? { prop_horizontal: true }
-              : { prop_horizontal: false, prop_horizontal_fracao: '' },
-          )
-        }
-      />
-      {form.prop_horizontal && (
-        <TextField
-          label={t('editCertidao.unit')}
-          name="prop_horizontal_fracao"
-          value={form.prop_horizontal_fracao}
-          onChange={(event) => change({ prop_horizontal_fracao: event.target.value })}
-          hint={t('editCertidao.unitHelp')}
-          error={error('prop_horizontal_fracao')}
-          autoComplete="off"
-        />
-      )}
+      <HorizontalPropertyFields form={form} change={change} error={error('prop_horizontal_fracao')} />
       <Checkbox
         label={t('editCertidao.urgent', {
           price: formatEuros(PRICES.informacaoPredialUrgentExtra, language),
