@@ -1,4 +1,5 @@
 import type { Option } from '@shop/domain';
+import type { ChangeEvent } from 'react';
 import { DateField } from '../forms/date-field.tsx';
 import { TextArea } from '../forms/text-area.tsx';
 import { TextField } from '../forms/text-field.tsx';
@@ -47,31 +48,21 @@ export function OptionField({
   };
   const name = `option-${option.option_id}`;
 
+  const text = {
+    ...common,
+    name,
+    value,
+    placeholder: option.placeholder,
+    required,
+    maxLength: 5000,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+  };
+
   switch (option.type) {
     case 'field':
-      return (
-        <TextField
-          {...common}
-          name={name}
-          value={value}
-          placeholder={option.placeholder}
-          required={required}
-          maxLength={5000}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <TextField {...text} />;
     case 'area':
-      return (
-        <TextArea
-          {...common}
-          name={name}
-          value={value}
-          placeholder={option.placeholder}
-          required={required}
-          maxLength={5000}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
+      return <TextArea {...text} />;
     case 'date':
       return (
         <DateField
