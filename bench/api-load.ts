@@ -77,16 +77,72 @@ async function dropWhenFree(admin: pg.Client, name: string): Promise<void> {
   }
 }
 
+/** What one load run asks: a path under the API and the visitor it comes from. */
+export interface Endpoint {
+  name: string;
+  path: string;
+  /** 'visitor': a returning browser whose session stored nothing; 'cart': a session with two items in its cart. */
+  session: 'visitor' | 'cart';
+}
+
+export const ENDPOINTS: Endpoint[] = [
+  { name: 'GET config', path: '/desktopapp/rest/config', session: 'visitor' },
+  { name: 'GET cart', path: '/desktopapp/rest/cart', session: 'cart' },
+];
+
+const NOTA_SIMPLE = {
+  quiere_una_ns: true,
+  conoce_nombre_propietario: true,
+  nombre: 'Ana Pérez García',
+  direccion: 'Calle Mayor 1, 2º B',
+  municipio: 'Madrid',
+  provincia: 'Madrid',
+  step1: true,
+  step2: true,
+  step3: true,
+  step4: true,
+  step5: true,
+  step6: true,
+};
+
+/** What a browser's fetch sends besides the cookie: the answers come back compressed, as in real use. */
+const BROWSER_HEADERS = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
+
+/** A browser's session: the cookie of a first GET config, then (for 'cart') two Nota Simple items added. */
+async function startSession(base: string, kind: Endpoint['session']): Promise<Record<string, string>> {
+  const first = await fetch(`${base}/desktopapp/rest/config`);
+  if (!first.ok) throw new Error(`GET config answered ${first.status}`);
+  const cookie = first.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('GET config set no cookie');
+  if (kind === 'cart') {
+    const { config } = (await first.json()) as { config: { form_key: string } };
+    for (const direccion of ['Calle Mayor 1, 2º B', 'Calle Sol 2']) {
+      const added = await fetch(`${base}/desktopapp/rest/addns`, {
+        method: 'POST',
+        headers: { cookie, 'x-form-key': config.form_key, 'content-type': 'application/json' },
+        body: JSON.stringify({ form: { ...NOTA_SIMPLE, direccion } }),
+      });
+      if (!added.ok) throw new Error(`addns answered ${added.status}: ${await added.text()}`);
+    }
+  }
+  return { cookie, ...BROWSER_HEADERS };
+}
+
 /**
- * Loads GET /desktopapp/rest/config of the real app (buildApp on a migrated,
- * seeded database) with a returning visitor's session cookie. autocannon runs
- * in a worker thread so it does not share the server's event loop.
+ * Loads each endpoint of the real app (buildApp on a migrated, seeded
+ * database) at a fixed rate, the way a browser calls it: with its session
+ * cookie. autocannon runs in a worker thread so it does not share the
+ * server's event loop; at a fixed rate it corrects for coordinated omission,
+ * so a server that falls behind shows in p99, not only in the throughput.
  */
-export async function loadConfigEndpoint(
+export async function loadEndpoints(
   target: Target,
   webDist: string,
-  seconds: number,
-): Promise<LoadFigures> {
+  { seconds, rate, endpoints = ENDPOINTS }: { seconds: number; rate: number; endpoints?: Endpoint[] },
+): Promise<LoadFigures[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const { database, dispose } = await target.open(dataDir);
   try {
@@ -98,24 +154,23 @@ export async function loadConfigEndpoint(
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('The app is not listening on a port.');
-      const url = `http://127.0.0.1:${address.port}/desktopapp/rest/config`;
-      const first = await fetch(url);
-      if (!first.ok) throw new Error(`GET config answered ${first.status}`);
-      const cookie = first.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const headers: Record<string, string> = cookie ? { cookie } : {};
-      const options = { url, connections: 20, workers: 1, headers };
-      await autocannon({ ...options, duration: 1 }); // warm-up: JIT, caches, pool
-      const result: Result = await autocannon({ ...options, duration: seconds });
-      return {
-        label: target.label,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        requestsPerSecond: result.requests.average,
-        failures: result.non2xx + result.errors + result.timeouts,
-      };
+      const base = `http://127.0.0.1:${address.port}`;
+      const figures: LoadFigures[] = [];
+      for (const endpoint of endpoints) {
+        const headers = await startSession(base, endpoint.session);
+        const options = { url: `${base}${endpoint.path}`, connections: 20, workers: 1, headers };
+        await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches, pool
+        const result: Result = await autocannon({ ...options, duration: seconds, overallRate: rate });
+        figures.push({
+          label: `${endpoint.name}, ${target.label}`,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          // Answers over the run's real length (the per-second average counts a partial last second).
+          requestsPerSecond: result.requests.total / result.duration,
+          failures: result.non2xx + result.errors + result.timeouts,
+        });
+      }
+      return figures;
     } finally {
       await app.close();
     }

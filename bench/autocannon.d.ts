@@ -27,6 +27,8 @@ declare module 'autocannon' {
     workers?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests per second from all connections (per worker); latencies corrected for coordinated omission. */
+    overallRate?: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

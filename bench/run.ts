@@ -1,13 +1,19 @@
-// `npm run bench`: the storefront's initial JavaScript and the config
-// endpoint's latency under load, checked against DESIGN.md's budgets.
+// `npm run bench`: the storefront's initial JavaScript and the latency of GET
+// config and GET cart at 2,000 requests/s, checked against DESIGN.md's budgets.
+// BENCH_SECONDS shortens the load runs; BENCH_SKIP_BUNDLE=1 measures the API only.
 import { ensureWebBuild, WEB_DIST } from '../scripts/web-build.mjs';
-import { type LoadFigures, loadConfigEndpoint, pgliteTarget, postgresTarget } from './api-load.ts';
+import { ENDPOINTS, type LoadFigures, loadEndpoints, pgliteTarget, postgresTarget } from './api-load.ts';
 import { measureBundle } from './bundle-size.ts';
 
 const INITIAL_JS_BUDGET = 120 * 1024;
 const INITIAL_JS_GOAL = 100 * 1024;
-const CONFIG_P99_BUDGET_MS = 30;
+/** DESIGN.md: API p99 under 30 ms for config and cart at 2,000 requests/s on 2 cores. */
+const API_P99_BUDGET_MS = 30;
+const API_RATE = 2000;
+/** autocannon's pacing lands a little under the asked rate even when the server keeps up. */
+const RATE_TOLERANCE = 0.97;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SKIP_BUNDLE = process.env.BENCH_SKIP_BUNDLE === '1';
 
 type Row = [measure: string, value: string, budget: string, result: string];
 const rows: Row[] = [];
@@ -19,50 +25,56 @@ const check = (ok: boolean) => {
   return ok ? 'PASS' : 'FAIL';
 };
 
-await ensureWebBuild({ log: (line) => console.error(line) });
-const bundle = measureBundle(WEB_DIST);
-rows.push([
-  'Initial JS of the services screen (gzip)',
-  kb(bundle.initialJsGzip),
-  `<= ${kb(INITIAL_JS_BUDGET)} (goal ${kb(INITIAL_JS_GOAL)})`,
-  check(bundle.initialJsGzip > 0 && bundle.initialJsGzip <= INITIAL_JS_BUDGET),
-]);
-for (const file of bundle.files) rows.push([`  ${file.file}`, kb(file.gzip), '', '']);
-rows.push(['  + language catalogue chunk (largest)', kb(bundle.catalogueGzip), 'info', '']);
+if (!SKIP_BUNDLE) {
+  await ensureWebBuild({ log: (line) => console.error(line) });
+  const bundle = measureBundle(WEB_DIST);
+  rows.push([
+    'Initial JS of the services screen (gzip)',
+    kb(bundle.initialJsGzip),
+    `<= ${kb(INITIAL_JS_BUDGET)} (goal ${kb(INITIAL_JS_GOAL)})`,
+    check(bundle.initialJsGzip > 0 && bundle.initialJsGzip <= INITIAL_JS_BUDGET),
+  ]);
+  for (const file of bundle.files) rows.push([`  ${file.file}`, kb(file.gzip), '', '']);
+  rows.push(['  + language catalogue chunk (largest)', kb(bundle.catalogueGzip), 'info', '']);
+}
 
 const targets = [
   pgliteTarget(),
   ...(process.env.DATABASE_URL ? [postgresTarget(process.env.DATABASE_URL)] : []),
 ];
 for (const target of targets) {
-  console.error(`Loading GET /desktopapp/rest/config on ${target.label} for ${SECONDS} s…`);
-  let figures: LoadFigures;
+  console.error(
+    `Loading ${ENDPOINTS.map((e) => e.name).join(' and ')} on ${target.label} at ${API_RATE} req/s for ${SECONDS} s each…`,
+  );
+  let results: LoadFigures[];
   try {
-    figures = await loadConfigEndpoint(target, WEB_DIST, SECONDS);
+    results = await loadEndpoints(target, WEB_DIST, { seconds: SECONDS, rate: API_RATE });
   } catch (error) {
     rows.push([
-      `GET config, ${target.label}`,
+      `API, ${target.label}`,
       String(error instanceof Error ? error.message : error),
       '',
       check(false),
     ]);
     continue;
   }
-  const name = `GET config, ${target.label}`;
-  rows.push([`${name}: p50`, `${figures.p50} ms`, 'info', '']);
-  rows.push([
-    `${name}: p99`,
-    `${figures.p99} ms`,
-    `< ${CONFIG_P99_BUDGET_MS} ms`,
-    check(figures.p99 < CONFIG_P99_BUDGET_MS),
-  ]);
-  rows.push([
-    `${name}: throughput`,
-    `${Math.round(figures.requestsPerSecond).toLocaleString('en')} req/s`,
-    'info',
-    '',
-  ]);
-  rows.push([`${name}: failed answers`, String(figures.failures), '0', check(figures.failures === 0)]);
+  for (const figures of results) {
+    const name = figures.label;
+    rows.push([`${name}: p50`, `${figures.p50} ms`, 'info', '']);
+    rows.push([
+      `${name}: p99`,
+      `${figures.p99} ms`,
+      `< ${API_P99_BUDGET_MS} ms`,
+      check(figures.p99 < API_P99_BUDGET_MS),
+    ]);
+    rows.push([
+      `${name}: throughput`,
+      `${Math.round(figures.requestsPerSecond).toLocaleString('en')} req/s`,
+      `${API_RATE.toLocaleString('en')} asked`,
+      check(figures.requestsPerSecond >= API_RATE * RATE_TOLERANCE),
+    ]);
+    rows.push([`${name}: failed answers`, String(figures.failures), '0', check(figures.failures === 0)]);
+  }
 }
 
 const widths = [0, 1, 2, 3].map((i) =>

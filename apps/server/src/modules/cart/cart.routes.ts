@@ -5,7 +5,6 @@ import {
   AddIpredialBodySchema,
   AddNsBodySchema,
   AddQpBodySchema,
-  ApiAnswerSchema,
   type CartItem,
   CartItemSchema,
   IdQuerySchema,
@@ -14,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { ConfigAnswerSchema } from '../../http/checked-answers.ts';
 import { useCartErrors } from './api-errors.ts';
 import type { FixedForm, FixedKind } from './fixed-items.ts';
 
@@ -25,7 +25,7 @@ const RequestIdSchema = z.optional(z.uuid({ error: 'invalid_id' }));
 const withRequestId = <T extends z.ZodMiniObject>(body: T) => z.extend(body, { request_id: RequestIdSchema });
 
 /** An answer with the updated config (and cart) plus the item the call added or changed. */
-const ItemAnswerSchema = z.extend(ApiAnswerSchema, { ok: z.literal(true), item: CartItemSchema });
+const ItemAnswerSchema = z.extend(ConfigAnswerSchema, { ok: z.literal(true), item: CartItemSchema });
 
 function findItem(items: CartItem[], id: number): CartItem | undefined {
   for (const item of items) {
@@ -115,7 +115,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // A mutating GET (spec 7): csrf.ts lists it, so it needs the form key like a POST.
   app.get(
     '/delquoteitem',
-    { schema: { querystring: IdQuerySchema, response: { 200: ApiAnswerSchema } } },
+    { schema: { querystring: IdQuerySchema, response: { 200: ConfigAnswerSchema } } },
     async (request) => {
       await app.cart.remove(request, request.query.id);
       return { ok: true, config: await app.runtimeConfig.build(request) };

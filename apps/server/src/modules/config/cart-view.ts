@@ -1,10 +1,28 @@
 import { type Cart, type CartItem, isEditableProduct } from '@shop/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { quoteItems, quotes } from '../../db/schema/index.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
-type QuoteItemRow = typeof quoteItems.$inferSelect;
+/** The item columns the view shows (not the stored form: it can be large and the view never reads it). */
+const itemColumns = {
+  id: quoteItems.id,
+  quoteId: quoteItems.quoteId,
+  productId: quoteItems.productId,
+  parentId: quoteItems.parentId,
+  qty: quoteItems.qty,
+  priceCents: quoteItems.priceCents,
+  options: quoteItems.options,
+  createdAt: quoteItems.createdAt,
+};
+type QuoteItemRow = { [K in keyof typeof itemColumns]: (typeof quoteItems.$inferSelect)[K] };
+
+/**
+ * The row version of a quote (PostgreSQL's xmin: every UPDATE of the row gives
+ * a new one). Every change of a quote's items touches the quote row
+ * (touchQuote), so an unchanged version means an unchanged cart.
+ */
+export const quoteVersion = sql<string | null>`${quotes}.xmin::text`;
 
 export const EMPTY_CART: Cart = { quote_id: null, items: [], total: 0 };
 
@@ -44,21 +62,26 @@ export function nestItems(items: CartItem[]): CartItem[] {
   return roots;
 }
 
+/** A quote's cart and the version it was read at (null: no such open quote). */
+export interface CartRead {
+  cart: Cart;
+  version: string | null;
+}
+
 /**
  * The open quote of a session as the runtime config's cart: items in the order
  * they were added, children nested, total = sum of every line (cents).
  */
-export async function loadCart(db: AppDb, quoteId: number | null, catalog: CatalogSnapshot): Promise<Cart> {
-  if (quoteId === null) return EMPTY_CART;
+export async function loadCart(db: AppDb, quoteId: number, catalog: CatalogSnapshot): Promise<CartRead> {
   // From the quote, so an open quote without items still answers its id; an ordered one answers none.
   const rows = await db
-    .select({ item: quoteItems })
+    .select({ version: quoteVersion, item: itemColumns })
     .from(quotes)
     .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
     .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))
     .orderBy(asc(quoteItems.id));
-  if (rows.length === 0) return EMPTY_CART;
+  if (rows.length === 0) return { cart: EMPTY_CART, version: null };
   const items = rows.flatMap((r) => (r.item ? [toCartItem(r.item, catalog)] : []));
   const total = items.reduce((sum, item) => sum + item.current_price, 0);
-  return { quote_id: quoteId, items: nestItems(items), total };
+  return { cart: { quote_id: quoteId, items: nestItems(items), total }, version: rows[0]?.version ?? null };
 }

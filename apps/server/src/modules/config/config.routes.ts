@@ -1,13 +1,13 @@
-import { ApiAnswerSchema, CartAnswerSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CartConfigAnswerSchema, ConfigAnswerSchema } from '../../http/checked-answers.ts';
 
 /** GET config and GET cart (spec 7 "Configuration and loading"); mounted under the API prefix. */
 export const configRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/config', { schema: { response: { 200: ApiAnswerSchema } } }, async (request) => {
+  app.get('/config', { schema: { response: { 200: ConfigAnswerSchema } } }, async (request) => {
     return { ok: true, config: await app.runtimeConfig.build(request) };
   });
 
-  app.get('/cart', { schema: { response: { 200: CartAnswerSchema } } }, async (request) => {
+  app.get('/cart', { schema: { response: { 200: CartConfigAnswerSchema } } }, async (request) => {
     const config = await app.runtimeConfig.build(request);
     return { ok: true, cart: config.cart, config };
   });

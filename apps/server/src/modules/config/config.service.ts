@@ -1,5 +1,6 @@
 import {
   APP_VERSION,
+  type AutoProduct,
   type Language,
   type PaymentMethod,
   PaymentMethodSchema,
@@ -9,7 +10,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
+import { AutoProductListSchema, checkOnce } from '../../http/checked-answers.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { requireSession } from '../session/session.service.ts';
 
 declare module 'fastify' {
@@ -39,6 +42,8 @@ const shape = RuntimeConfigSchema.shape;
 function fromSession<
   K extends 'lastOrderId' | 'lastItemIds' | 'lastOrderProducts' | 'lastOrderPrice' | 'lastOrderSuccess',
 >(data: Record<string, unknown>, key: K, empty: RuntimeConfig[K]): RuntimeConfig[K] {
+  // Most sessions have none of these: no failed parse (and its error object) per request.
+  if (data[key] === undefined) return empty;
   const parsed = shape[key].safeParse(data[key]);
   return parsed.success ? (parsed.data as RuntimeConfig[K]) : empty;
 }
@@ -54,6 +59,22 @@ function paymentMethods(store: StoreRow): PaymentMethod[] {
   return store.paymentMethods.filter((m): m is PaymentMethod => PaymentMethodSchema.safeParse(m).success);
 }
 
+/** A store's auto products, encoded once per catalogue snapshot (checked-answers.ts). */
+const autoProductLists = new WeakMap<CatalogSnapshot, Map<number, AutoProduct[]>>();
+function autoProductsOf(catalog: CatalogSnapshot, storeId: number): AutoProduct[] {
+  let lists = autoProductLists.get(catalog);
+  if (!lists) {
+    lists = new Map();
+    autoProductLists.set(catalog, lists);
+  }
+  let list = lists.get(storeId);
+  if (!list) {
+    list = checkOnce(AutoProductListSchema, catalog.autoProducts.get(storeId) ?? []);
+    lists.set(storeId, list);
+  }
+  return list;
+}
+
 export function createRuntimeConfigService(
   app: import('fastify').FastifyInstance,
   env: Env,
@@ -63,7 +84,7 @@ export function createRuntimeConfigService(
       const { session, store } = requireSession(request);
       const catalog = await app.catalog.snapshot();
       // No query at all for a visitor without a quote; a quote's view comes from memory on PGlite.
-      const cart = await app.cartViews.get(session.quoteId);
+      const cart = await app.cartViews.get(session);
       const data = session.data;
       return {
         store_id: store.id,
@@ -91,7 +112,7 @@ export function createRuntimeConfigService(
         lastOrderSuccess: fromSession(data, 'lastOrderSuccess', null),
         show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
         payment_methods: paymentMethods(store),
-        auto_products: catalog.autoProducts.get(store.id) ?? [],
+        auto_products: autoProductsOf(catalog, store.id),
         cart,
         version: APP_VERSION,
         vat_rate_bp: store.vatRateBp,

@@ -2,6 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { customers, quotes, sessions } from '../../db/schema/index.ts';
+import { quoteVersion } from '../config/cart-view.ts';
 import { SESSION_TTL_MS } from './session-ids.ts';
 
 export interface SessionRecord {
@@ -15,6 +16,8 @@ export interface SessionRecord {
   expiresAt: Date;
   /** The logged-in customer's e-mail (runtime config customerEmail). */
   customerEmail: string | null;
+  /** The row version of the session's quote while it is open, else null (CartViewService). */
+  quoteVersion: string | null;
   /**
    * False while nothing was stored for the visitor: the session is only its
    * cookie, and its row is created by the first write (SessionService).
@@ -25,10 +28,11 @@ export interface SessionRecord {
 export type SessionPatch = Partial<Pick<SessionRecord, 'storeId' | 'customerId' | 'quoteId' | 'data'>>;
 
 type Row = Omit<SessionRecord, 'stored'>;
+/** The columns of the sessions table. */
+export type SessionColumns = Omit<SessionRecord, 'stored' | 'customerEmail' | 'quoteVersion'>;
 
-/** The session row with its customer's e-mail, in one query; ended (expired) rows too: the caller decides. */
-export async function findSession(db: AppDb, id: string): Promise<Row | null> {
-  const rows = await db
+function prepareFindSession(db: AppDb) {
+  return db
     .select({
       id: sessions.id,
       csrfToken: sessions.csrfToken,
@@ -39,11 +43,30 @@ export async function findSession(db: AppDb, id: string): Promise<Row | null> {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       customerEmail: customers.email,
+      quoteVersion,
     })
     .from(sessions)
     .leftJoin(customers, eq(customers.id, sessions.customerId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+    .leftJoin(quotes, and(eq(quotes.id, sessions.quoteId), eq(quotes.status, 'open')))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('find_session');
+}
+const findSessionQueries = new WeakMap<AppDb, ReturnType<typeof prepareFindSession>>();
+
+/**
+ * The session row with its customer's e-mail and its open quote's version, in
+ * one query; ended (expired) rows too: the caller decides. Read on every API
+ * call without a cached row, so it is a prepared statement: built once, and
+ * planned once per PostgreSQL connection.
+ */
+export async function findSession(db: AppDb, id: string): Promise<Row | null> {
+  let query = findSessionQueries.get(db);
+  if (!query) {
+    query = prepareFindSession(db);
+    findSessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ id });
   return rows[0] ?? null;
 }
 
@@ -54,7 +77,7 @@ export async function findSession(db: AppDb, id: string): Promise<Row | null> {
  */
 export async function insertSession(
   db: AppDb,
-  record: Omit<Row, 'customerEmail'>,
+  record: SessionColumns,
   onConflict: PgUpdateSetSource<typeof sessions> = {},
 ): Promise<void> {
   const insert = db.insert(sessions).values({ ...record, createdAt: record.lastSeenAt });
@@ -101,7 +124,7 @@ export async function lockSessionQuote(tx: AppDb, sessionId: string): Promise<nu
  */
 export async function renameSession(
   tx: AppDb,
-  from: Omit<Row, 'customerEmail'>,
+  from: SessionColumns,
   to: { id: string; csrfToken: string },
   now: Date,
 ): Promise<void> {

@@ -17,6 +17,7 @@ import {
   mergedData,
   mergeSessionData,
   renameSession,
+  type SessionColumns,
   type SessionPatch,
   type SessionRecord,
   updateSession,
@@ -100,8 +101,8 @@ export function requireSession(request: FastifyRequest): { session: SessionRecor
 type Row = Omit<SessionRecord, 'stored'>;
 
 /** The row an anonymous session gets at its first write. */
-function firstRow(session: SessionRecord, now: Date): Omit<Row, 'customerEmail'> {
-  const { customerEmail: _, stored: __, ...row } = session;
+function firstRow(session: SessionRecord, now: Date): SessionColumns {
+  const { customerEmail: _, stored: __, quoteVersion: ___, ...row } = session;
   return { ...row, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
 }
 
@@ -199,6 +200,7 @@ export const sessionPlugin = fp<{ env: Env }>(
         lastSeenAt: now,
         expiresAt: new Date((sessionIdIssuedAt(id) ?? now.getTime()) + SESSION_TTL_MS),
         customerEmail: null,
+        quoteVersion: null,
         stored: false,
       };
       if (!keep) setCookie(reply, id);
