@@ -1,37 +1,11 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { useShopPage } from './support/shop-page.ts';
 
 // The cart on store 14 in Chromium at 360px against the real server: a Nota
 // Simple posted through cart/add/ns from the wizard's saved form, shown in the
 // cart list and the header menu at 20,76 €, edited in its dialog, removed.
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  if (server) expect(await server.stop()).toBe(0);
-});
-
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return async () => {
-    await page.close();
-    expect(pageErrors).toEqual([]);
-  };
-});
+const shop = useShopPage();
 
 const NS_FORM = {
   quiere_una_ns: true,
@@ -53,63 +27,63 @@ const NS_FORM = {
 
 /** The wizard's saved form, as the Nota Simple wizard leaves it in localStorage before cart/add/ns. */
 async function seedNotaSimple() {
-  await page.goto(`${server.origin}/app/servicios?store_id=14`);
-  await page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
-  await page.evaluate((form) => {
+  await shop.page.goto(`${shop.origin}/app/servicios?store_id=14`);
+  await shop.page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
+  await shop.page.evaluate((form) => {
     localStorage.clear();
     localStorage.setItem('last_ns_form', JSON.stringify({ savedAt: Date.now(), form }));
   }, NS_FORM);
 }
 
-const cartHeading = () => page.getByRole('heading', { level: 1, name: 'Este es tu pedido:' });
-const main = () => page.getByRole('main');
-const cartButton = () => page.getByRole('button', { name: /artículos? en tu pedido/ });
+const cartHeading = () => shop.page.getByRole('heading', { level: 1, name: 'Este es tu pedido:' });
+const main = () => shop.page.getByRole('main');
+const cartButton = () => shop.page.getByRole('button', { name: /artículos? en tu pedido/ });
 
 describe('cart on store 14 (Chromium, 360px, real server)', () => {
   it('adds a Nota Simple through cart/add/ns, lists it at 20,76 in the list and the header menu', async () => {
     await seedNotaSimple();
-    await page.goto(`${server.origin}/app/cart/add/ns`);
+    await shop.page.goto(`${shop.origin}/app/cart/add/ns`);
     await cartHeading().waitFor();
     await main().getByText('Se ha añadido Nota Simple a tu pedido.').waitFor();
     const item = main()
       .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Nota Simple' }) });
+      .filter({ has: shop.page.getByRole('heading', { name: 'Nota Simple' }) });
     expect(await item.textContent()).toContain('20,76\u00a0€');
     expect(await item.textContent()).toContain('Dirección del inmueble: Calle Mayor 1, 2º B');
-    expect(await page.getByTestId('cart-total').textContent()).toBe('20,76\u00a0€');
+    expect(await shop.page.getByTestId('cart-total').textContent()).toBe('20,76\u00a0€');
 
     // A reload of the add route does not add it twice.
-    await page.reload();
+    await shop.page.reload();
     await cartHeading().waitFor();
     await expect.poll(() => main().getByRole('heading', { level: 2 }).count()).toBe(1);
 
     // The header menu: the button names the count; the list shows the item and its price.
     await cartButton().click();
-    const menu = page.getByRole('region', { name: 'Tu pedido', exact: true });
+    const menu = shop.page.getByRole('region', { name: 'Tu pedido', exact: true });
     await menu.waitFor();
     expect(await menu.textContent()).toContain('Nota Simple');
     expect(await menu.textContent()).toContain('20,76\u00a0€');
     expect(await menu.getByRole('link', { name: 'Tramitar pedido' }).getAttribute('href')).toBe(
       '/app/customer/register',
     );
-    await page.keyboard.press('Escape');
+    await shop.page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
   });
 
   it('edits the Nota Simple in its dialog (400px, full width at 360px) and removes it', async () => {
     await seedNotaSimple();
-    await page.goto(`${server.origin}/app/cart/add/ns`);
+    await shop.page.goto(`${shop.origin}/app/cart/add/ns`);
     await cartHeading().waitFor();
     const edit = main().getByRole('button', { name: 'Editar Nota Simple' });
     await edit.click();
-    const dialog = page.getByRole('dialog', { name: 'Modificar pedido' });
+    const dialog = shop.page.getByRole('dialog', { name: 'Modificar pedido' });
     await dialog.waitFor();
     const box = await dialog.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(400);
     expect(box?.width).toBeGreaterThan(300);
     // Focus starts in the dialog; Escape closes it and focus returns to 'Editar'.
-    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
-    await page.keyboard.press('Escape');
+    expect(await shop.page.evaluate(() => document.activeElement?.closest('dialog') !== null)).toBe(true);
+    await shop.page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -120,11 +94,11 @@ describe('cart on store 14 (Chromium, 360px, real server)', () => {
     await dialog.getByRole('button', { name: 'Actualizar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await main().getByText('Dirección del inmueble: Calle Alcalá 20').waitFor();
-    expect(await page.getByTestId('cart-total').textContent()).toBe('20,76\u00a0€');
+    expect(await shop.page.getByTestId('cart-total').textContent()).toBe('20,76\u00a0€');
 
     // Removed from the header menu: the menu goes with the last item.
     await cartButton().click();
-    await page
+    await shop.page
       .getByRole('region', { name: 'Tu pedido', exact: true })
       .getByRole('button', { name: 'Eliminar Nota Simple del pedido' })
       .click();
@@ -134,16 +108,16 @@ describe('cart on store 14 (Chromium, 360px, real server)', () => {
 
   it('the services screen shows the current cart and the header offers Solicitar Nota Simple', async () => {
     await seedNotaSimple();
-    await page.goto(`${server.origin}/app/cart/add/ns`);
+    await shop.page.goto(`${shop.origin}/app/cart/add/ns`);
     await cartHeading().waitFor();
     await main().getByRole('link', { name: 'Añadir otro servicio' }).click();
-    await page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
-    const block = page.getByRole('region', { name: 'Tu pedido actual' });
+    await shop.page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
+    const block = shop.page.getByRole('region', { name: 'Tu pedido actual' });
     expect(await block.textContent()).toContain('Nota Simple');
-    expect(await page.getByRole('link', { name: 'Solicitar Nota Simple' }).getAttribute('href')).toBe(
+    expect(await shop.page.getByRole('link', { name: 'Solicitar Nota Simple' }).getAttribute('href')).toBe(
       '/app/nota-simple/step1',
     );
     // Nothing overflows the 360px screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await shop.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

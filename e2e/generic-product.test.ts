@@ -1,10 +1,8 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, launchBrowser } from './support/browser.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useShopPage } from './support/shop-page.ts';
 
 // The generic product wizard in Chromium at 360px against the real server and
 // its seed catalogue: the notarial deed copy (18458) through both branches of
@@ -12,34 +10,16 @@ import { type RunningServer, startServer } from './support/server.ts';
 // uploads and their progress, early checkout (18346), editing a generic item in
 // the cart, and refused uploads that leave nothing stored.
 
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
 let filesDir: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-files-'));
-  server = await startServer({ env: { FILES_DIR: filesDir } });
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  if (server) expect(await server.stop()).toBe(0);
-  rmSync(filesDir, { recursive: true, force: true });
-});
+// Registered before the shop's hooks, so it runs after the server has stopped.
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 
-beforeEach(async () => {
-  await browser.context.clearCookies();
-  page = await browser.context.newPage();
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return async () => {
-    await page.close();
-    expect(pageErrors).toEqual([]);
-  };
-});
+const shop = useShopPage({ env: () => ({ FILES_DIR: filesDir }) });
 
 /** Every stored upload (the server keeps them under FILES_DIR). */
 function storedFiles(): string[] {
@@ -58,16 +38,16 @@ function pdf(name: string, size = 4000) {
   };
 }
 
-const main = () => page.getByRole('main');
-const heading = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const main = () => shop.page.getByRole('main');
+const heading = (name: string | RegExp) => shop.page.getByRole('heading', { level: 1, name });
 const next = () => main().getByRole('button', { name: 'Siguiente', exact: true }).click();
-const path_ = () => new URL(page.url()).pathname;
+const path_ = () => new URL(shop.page.url()).pathname;
 
 async function open(productPath: string, storeId = 14) {
-  await page.goto(`${server.origin}/app/servicios?store_id=${storeId}`);
+  await shop.page.goto(`${shop.origin}/app/servicios?store_id=${storeId}`);
   await heading('¿Qué servicio deseas?').waitFor();
-  await page.evaluate(() => sessionStorage.clear());
-  await page.goto(`${server.origin}/app/${productPath}`);
+  await shop.page.evaluate(() => sessionStorage.clear());
+  await shop.page.goto(`${shop.origin}/app/${productPath}`);
 }
 
 async function answerText(title: string, text: string) {
@@ -85,7 +65,7 @@ async function answerRadio(title: string, choice: string | RegExp) {
 async function answerPlace(title: string, term: string, choice: string) {
   await heading(title).waitFor();
   await main().getByRole('combobox', { name: title }).pressSequentially(term, { delay: 20 });
-  await page.getByRole('option', { name: choice, exact: true }).click();
+  await shop.page.getByRole('option', { name: choice, exact: true }).click();
   await next();
 }
 
@@ -101,7 +81,7 @@ async function addToCart(productName: string) {
   expect(path_()).toBe('/app/cart/add/product');
   return main()
     .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: productName }) });
+    .filter({ has: shop.page.getByRole('heading', { name: productName }) });
 }
 
 async function deedStart(copy: RegExp) {
@@ -144,7 +124,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
 
     // Edit: an authorised copy costs 20 € more and asks the relation question.
     await main().getByRole('button', { name: 'Editar Copia de escritura' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Modificar pedido' });
+    const dialog = shop.page.getByRole('dialog', { name: 'Modificar pedido' });
     await dialog.waitFor();
     expect((await dialog.boundingBox())?.width).toBeLessThanOrEqual(400);
     // The 18458 rule: with 4324 the search fields are hidden.
@@ -160,7 +140,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     await dialog.getByRole('button', { name: 'Actualizar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => line.textContent()).toContain('99,76\u00a0€');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await shop.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
   it('orders a deed copy to be located (1655 = 6310): the wider search and the historical archive before 1926', async () => {
@@ -224,7 +204,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     await next();
     await main().getByText('Este campo es obligatorio').waitFor();
     // A slow connection, so the progress can be seen; everything shown is recorded.
-    const cdp = await page.context().newCDPSession(page);
+    const cdp = await shop.page.context().newCDPSession(shop.page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -232,7 +212,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
       downloadThroughput: -1,
       uploadThroughput: 512 * 1024,
     });
-    await page.evaluate(() => {
+    await shop.page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
       new MutationObserver(() => {
@@ -250,7 +230,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
       downloadThroughput: -1,
       uploadThroughput: -1,
     });
-    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const seen = await shop.page.evaluate(() => (window as unknown as { seen: string[] }).seen);
     expect(seen.some((s) => /^bar \d+\/100 Subiendo dni-ambos\.pdf: \d+ %$/.test(s))).toBe(true);
     expect(seen.some((s) => /^live Subiendo dni-ambos\.pdf: \d+ %$/.test(s))).toBe(true);
     const percents = seen.filter((s) => s.startsWith('bar ')).map((s) => Number(/^bar (\d+)/.exec(s)?.[1]));
@@ -279,11 +259,11 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     const before = storedFiles();
     await open('product/step1/18472', 1);
     const uploads: string[] = [];
-    page.on('request', (request) => {
+    shop.page.on('request', (request) => {
       if (request.url().includes('pushFilesToPedido')) uploads.push(request.url());
     });
     // Straight to the file step with the earlier answers saved (a reload keeps them).
-    await page.evaluate(() => {
+    await shop.page.evaluate(() => {
       const value = (option_id: number, type: string, v: string) => ({
         option_id,
         product_id: 18472,
@@ -306,7 +286,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
         }),
       );
     });
-    await page.goto(`${server.origin}/app/product/step8/18472`);
+    await shop.page.goto(`${shop.origin}/app/product/step8/18472`);
     await heading('DNI de ambos cónyuges (PDF)').waitFor();
     const input = main().getByLabel('DNI de ambos cónyuges (PDF)');
     const alert = main().getByRole('alert');
@@ -335,11 +315,11 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     expect(uploads).toHaveLength(1);
 
     // Past the browser's check, the server refuses an oversized file itself (413).
-    const formKey = await page.evaluate(
+    const formKey = await shop.page.evaluate(
       () => JSON.parse(document.getElementById('app-config')?.textContent ?? '{}').form_key as string,
     );
     const big = pdf('grande.pdf', 10 * 1024 * 1024 + 1);
-    const answer = await page.request.post(`${server.origin}/desktopapp/rest/pushFilesToPedido/`, {
+    const answer = await shop.page.request.post(`${shop.origin}/desktopapp/rest/pushFilesToPedido/`, {
       headers: { 'X-Form-Key': formKey },
       multipart: { option_id: '2513', file: big },
     });
@@ -361,7 +341,7 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     await heading('Revisa tu pedido').waitFor();
     expect(path_()).toBe('/app/product/confirmation/18346');
     // A reload stays on the confirmation: the form is in sessionStorage.
-    await page.reload();
+    await shop.page.reload();
     await heading('Revisa tu pedido').waitFor();
     await main().getByRole('textbox', { name: 'Teléfono de contacto' }).fill('600123123');
     await main()

@@ -1,0 +1,29 @@
+import { flattenCatalogue, loadCatalogue } from '@shop/domain/i18n';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+let spanishOnly: Promise<string[]> | undefined;
+
+/** Spanish storefront texts that Portuguese pages must never show (read once from the catalogues). */
+export function spanishOnlyTexts(): Promise<string[]> {
+  spanishOnly ??= Promise.all([loadCatalogue('es'), loadCatalogue('pt')]).then(([es, pt]) => {
+    const portuguese = new Set(flattenCatalogue(pt).values());
+    return [...flattenCatalogue(es).values()].filter(
+      (text) => !portuguese.has(text) && !text.includes('{{') && text.length >= 6,
+    );
+  });
+  return spanishOnly;
+}
+
+/** Waits for the step heading, then checks the page is Portuguese through and through. */
+export async function expectPortugueseStep(page: Page, title: string) {
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
+  const text = await page.locator('body').innerText();
+  const spanish = await spanishOnlyTexts();
+  expect(spanish.filter((phrase) => text.includes(phrase))).toEqual([]);
+  // Usable at 360px: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The step heading has the focus, so a screen reader announces the new step.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+}

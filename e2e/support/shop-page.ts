@@ -1,0 +1,76 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { type Browser, launchBrowser } from './browser.ts';
+import { type RunningServer, startServer } from './server.ts';
+
+export interface ShopPage {
+  /** The running test's page: a new one each test, in a context without cookies. */
+  readonly page: Page;
+  /** The shop's origin, e.g. http://127.0.0.1:41234. */
+  readonly origin: string;
+  /** The browser context (its cookies are the visitor's session). */
+  readonly context: BrowserContext;
+}
+
+export interface ShopPageOptions {
+  /** Extra server environment, read when the server starts (e.g. FILES_DIR). */
+  env?: () => Record<string, string>;
+  /** Runs on each new page before its test (e.g. open a store and clear storage). */
+  prepare?: (page: Page, origin: string) => Promise<void>;
+}
+
+/**
+ * One real shop and one Chromium for the test file, a new visitor (no cookies,
+ * a new page) for each test, and no uncaught page error allowed: registers the
+ * hooks and returns accessors. The server must stop cleanly (exit code 0).
+ * Call it before any afterAll that must run after the server has stopped
+ * (after-hooks run in reverse order).
+ */
+export function useShopPage({ env, prepare }: ShopPageOptions = {}): ShopPage {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  let page: Page | undefined;
+
+  beforeAll(async () => {
+    server = await startServer({ env: env?.() ?? {} });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    // SIGINT through the start script: the server must shut down cleanly.
+    if (server) expect(await server.stop()).toBe(0);
+  });
+
+  beforeEach(async () => {
+    // A new visitor each time: the session remembers the store of ?store_id=.
+    const context = ready(browser).context;
+    await context.clearCookies();
+    const current = await context.newPage();
+    page = current;
+    const pageErrors: string[] = [];
+    current.on('pageerror', (error) => pageErrors.push(error.message));
+    await prepare?.(current, ready(server).origin);
+    return async () => {
+      await current.close();
+      expect(pageErrors).toEqual([]);
+    };
+  });
+
+  return {
+    get page() {
+      return ready(page);
+    },
+    get origin() {
+      return ready(server).origin;
+    },
+    get context() {
+      return ready(browser).context;
+    },
+  };
+}
+
+function ready<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('useShopPage: only available inside the tests and their hooks');
+  return value;
+}
