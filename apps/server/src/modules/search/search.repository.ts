@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { esMunicipalities, ptFreguesias, ptFreguesias2013 } from '../../db/schema/index.ts';
+import {
+  esMunicipalities,
+  ptFreguesias,
+  ptFreguesias2013,
+  registries,
+  slowRegistryPlaces,
+} from '../../db/schema/index.ts';
 
 export function listMunicipalities(db: AppDb) {
   return db
@@ -41,4 +47,21 @@ export function listLegacyFreguesias(db: AppDb) {
     .from(ptFreguesias2013)
     .where(eq(ptFreguesias2013.existsInCaop2025, false))
     .orderBy(asc(ptFreguesias2013.code));
+}
+
+/** The operator-managed registries: which municipality each serves and its usual delivery hours. */
+export function listRegistryHours(db: AppDb) {
+  return db
+    .select({
+      municipalityIne: registries.municipalityIne,
+      municipality: registries.municipality,
+      deliveryHours: registries.deliveryHours,
+    })
+    .from(registries);
+}
+
+/** The operator-managed place names served by slow registries (spec 5). */
+export async function listSlowRegistryNames(db: AppDb): Promise<string[]> {
+  const rows = await db.select({ name: slowRegistryPlaces.name }).from(slowRegistryPlaces);
+  return rows.map((row) => row.name);
 }

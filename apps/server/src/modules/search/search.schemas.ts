@@ -22,6 +22,10 @@ export const MunicipalityHitSchema = z.object({
   province_code: z.string(),
   ine: z.string(),
   slug: z.string(),
+  /** Usual delivery hours of the municipality's property registry (registries table); null when unknown. */
+  delivery_hours: z.nullable(z.number()),
+  /** Served by a slow registry (slow_registry_places, spec 5). */
+  slow_registry: z.boolean(),
 });
 
 export const FreguesiaHitSchema = z.object({

@@ -1,6 +1,13 @@
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
-import { listFreguesias, listLegacyFreguesias, listMunicipalities } from './search.repository.ts';
+import { buildRegistryInfo, type RegistryInfo } from './registry-info.ts';
+import {
+  listFreguesias,
+  listLegacyFreguesias,
+  listMunicipalities,
+  listRegistryHours,
+  listSlowRegistryNames,
+} from './search.repository.ts';
 import type { FreguesiaHit, MunicipalityHit } from './search.schemas.ts';
 import { createSearchIndex, normalize, type SearchIndex } from './search-index.ts';
 
@@ -14,11 +21,17 @@ declare module 'fastify' {
 }
 
 export interface SearchService {
-  municipalities(term: string): MunicipalityHit[];
+  /** Municipalities with their registry's delivery hours and slow-registry flag. */
+  municipalities(term: string): Promise<MunicipalityHit[]>;
   freguesias(term: string, scope: FreguesiaScope): FreguesiaHit[];
-  /** Rebuilds the indexes from the database (after reference data changes). */
+  /** Rebuilds the indexes and the registry data from the database (after reference data changes). */
   reload(): Promise<void>;
+  /** Reads the registry tables again (after an operator changed them; other instances follow within a minute). */
+  reloadRegistries(): Promise<void>;
 }
+
+/** The registry tables are operator data: read again after this long, so every instance sees a change. */
+const REGISTRY_TTL_MS = 60_000;
 
 type MunicipalityRow = Awaited<ReturnType<typeof listMunicipalities>>[number];
 type FreguesiaEntry = FreguesiaHit & { shortName: string };
@@ -38,7 +51,7 @@ const describeFreguesia = (f: FreguesiaEntry) => ({
   display: f.label,
 });
 
-function toMunicipalityHit(m: MunicipalityRow): MunicipalityHit {
+function toMunicipalityHit(m: MunicipalityRow, registries: RegistryInfo): MunicipalityHit {
   return {
     label: `${m.name} (${m.province})`,
     value: m.name,
@@ -47,7 +60,14 @@ function toMunicipalityHit(m: MunicipalityRow): MunicipalityHit {
     province_code: m.provinceCode,
     ine: m.ine,
     slug: m.slug,
+    delivery_hours: registries.deliveryHours(m),
+    slow_registry: registries.isSlow(m),
   };
+}
+
+async function loadRegistryInfo(db: AppDb): Promise<RegistryInfo> {
+  const [rows, slowNames] = await Promise.all([listRegistryHours(db), listSlowRegistryNames(db)]);
+  return buildRegistryInfo(rows, slowNames);
 }
 
 function toFreguesiaHit({ shortName: _, ...hit }: FreguesiaEntry): FreguesiaHit {
@@ -100,12 +120,42 @@ export const searchPlugin = fp(
       { municipalities: indexes.municipalities.size, freguesias: indexes.all.size },
       'search indexes built',
     );
+    let registries = { info: await loadRegistryInfo(app.db), loadedAt: Date.now() };
+    let loading: Promise<RegistryInfo> | null = null;
+    /** Stale-while-revalidate: a search never waits for the tables once they were read. */
+    function registryInfo(): RegistryInfo {
+      if (Date.now() - registries.loadedAt > REGISTRY_TTL_MS && !loading) {
+        const started = registries;
+        loading = loadRegistryInfo(app.db)
+          .then((info) => {
+            if (registries === started) registries = { info, loadedAt: Date.now() };
+            return info;
+          })
+          .catch((err) => {
+            app.log.warn({ err }, 'reading the registry tables failed');
+            return started.info;
+          })
+          .finally(() => {
+            loading = null;
+          });
+      }
+      return registries.info;
+    }
     const service: SearchService = {
-      municipalities: (term) => indexes.municipalities.search(term).map(toMunicipalityHit),
+      municipalities: async (term) => {
+        const hits = indexes.municipalities.search(term);
+        if (hits.length === 0) return [];
+        const info = registryInfo();
+        return hits.map((m) => toMunicipalityHit(m, info));
+      },
       freguesias: (term, scope) =>
         (scope === 'ips' ? indexes.current : indexes.all).search(term).map(toFreguesiaHit),
       async reload() {
         indexes = await buildIndexes(app.db);
+        registries = { info: await loadRegistryInfo(app.db), loadedAt: Date.now() };
+      },
+      async reloadRegistries() {
+        registries = { info: await loadRegistryInfo(app.db), loadedAt: Date.now() };
       },
     };
     app.decorate('places', service);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registries, slowRegistryPlaces } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 
@@ -6,6 +7,26 @@ describe.each(testDatabaseKinds())('search endpoints (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(kind);
+    // The operator's registry data, replacing the seed's example rows.
+    const db = t.database.db;
+    await db.delete(registries);
+    await db.delete(slowRegistryPlaces);
+    await db.insert(registries).values([
+      { name: 'Registro de Madrid nº 1', municipality: 'Madrid', municipalityIne: '28079', deliveryHours: 2 },
+      { name: 'Registro de Madrid nº 2', municipality: 'Madrid', municipalityIne: '28079', deliveryHours: 3 },
+      { name: 'Registro de Las Rozas', municipality: 'Las Rozas de Madrid', deliveryHours: 2 },
+      { name: 'Registro de Alicante nº 1', municipality: 'Alicante', deliveryHours: 5 },
+      {
+        name: 'Registro de Barcelona nº 1',
+        municipality: 'Barcelona',
+        municipalityIne: '08019',
+        deliveryHours: 8,
+      },
+    ]);
+    await db
+      .insert(slowRegistryPlaces)
+      .values([{ name: 'Puebla de Sanabria' }, { name: 'Vilafranca de los Barros' }, { name: 'Lugoxx' }]);
+    await t.app.places.reloadRegistries();
   });
   afterAll(() => t?.close());
 
@@ -28,6 +49,8 @@ describe.each(testDatabaseKinds())('search endpoints (%s)', (kind) => {
       province_code: '28',
       ine: '28079',
       slug: 'madrid',
+      delivery_hours: 3,
+      slow_registry: false,
     });
     const names = hits.map((h) => h.name);
     expect(names.slice(0, 3)).toEqual(['Madrid', 'Madridanos', 'Madridejos']);
@@ -54,6 +77,40 @@ describe.each(testDatabaseKinds())('search endpoints (%s)', (kind) => {
     expect(await municipalities('')).toEqual([]);
     expect(await municipalities('zzzz')).toEqual([]);
     expect(await search('/registros.php')).toEqual([]);
+  });
+
+  it.each([
+    ['madrid', 'Madrid', 3, false, 'two registries by INE code: the slower'],
+    ['rozas de madrid', 'Las Rozas de Madrid', 2, false, 'a registry by name only'],
+    ['alicante', 'Alacant/Alicante', 5, false, 'by one part of a bilingual name'],
+    ['barcelona', 'Barcelona', 8, false, 'by INE code'],
+    ['puebla de sanabria', 'Puebla de Sanabria', null, true, 'no registry row; a slow place by name'],
+    [
+      'villafranca de los barros',
+      'Villafranca de los Barros',
+      null,
+      true,
+      'slow: one edit from a listed name',
+    ],
+    ['lugo', 'Lugo', null, false, 'not slow: two edits from a listed name'],
+  ])(
+    'registros.php: %j -> %s with delivery_hours %j, slow_registry %j (%s)',
+    async (term, name, hours, slow, _why) => {
+      const hit = (await municipalities(term)).find((h) => h.name === name);
+      expect(hit).toMatchObject({ delivery_hours: hours, slow_registry: slow });
+    },
+  );
+
+  it('registros.php: an operator’s change shows after reloadRegistries', async () => {
+    await t.database.db.insert(slowRegistryPlaces).values({ name: 'Barcelona' });
+    await t.database.db.insert(registries).values({
+      name: 'Registro de Barcelona nº 2',
+      municipality: 'Barcelona',
+      municipalityIne: '08019',
+      deliveryHours: 24,
+    });
+    await t.app.places.reloadRegistries();
+    expect((await municipalities('barcelona'))[0]).toMatchObject({ delivery_hours: 24, slow_registry: true });
   });
 
   it("freguesias.php: benfica -> Lisboa's Benfica, labelled distrito / concelho / freguesia", async () => {
