@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One scripted answer: an HTTP status and a JSON body, or a dropped connection. */
 export type ScriptedAnswer = { status: number; body?: unknown } | 'hang-up';
@@ -63,3 +64,30 @@ export async function startScriptedApi() {
 }
 
 export type ScriptedApi = Awaited<ReturnType<typeof startScriptedApi>>;
+
+/**
+ * The scripted API of a test file: started before its tests, reset before each
+ * one, closed after them. Its fields are read inside the tests.
+ */
+export function setupScriptedApi(): Omit<ScriptedApi, 'reset' | 'close'> {
+  let api: ScriptedApi | undefined;
+  beforeAll(async () => {
+    api = await startScriptedApi();
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api?.reset());
+  const ready = (): ScriptedApi => {
+    if (!api) throw new Error('setupScriptedApi: the API starts in beforeAll');
+    return api;
+  };
+  return {
+    get baseUrl() {
+      return ready().baseUrl;
+    },
+    get received() {
+      return ready().received;
+    },
+    answer: (path, ...answers) => ready().answer(path, ...answers),
+    answerAt: (path, ...answers) => ready().answerAt(path, ...answers),
+  };
+}

@@ -2,22 +2,17 @@ import type { RuntimeConfig } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { getConfig, setConfig } from '../../shared/config/config-store.ts';
 import { setT } from '../../shared/i18n/use-t.ts';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
 import { makeCart, makeCartItem } from '../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
-import { type ScriptedApi, startScriptedApi } from '../../testing/scripted-api.ts';
+import { setupScriptedApi } from '../../testing/scripted-api.ts';
 import { Header } from './header.tsx';
 
-let api: ScriptedApi;
-beforeAll(async () => {
-  api = await startScriptedApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const api = setupScriptedApi();
 
 const ns = makeCartItem({ id: 1, product_id: 15867, product_name: 'Nota Simple', current_price: 2076 });
 const search = makeCartItem({

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { Header } from '../../app/layout/header.tsx';
+import { makeCartItem } from '../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
 import { getConfig, setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
@@ -156,25 +157,14 @@ describe('requests and answers', () => {
       </Router>,
     );
     expect(screen.queryByTestId('cart-count')).toBeNull();
-    const item = {
+    const item = makeCartItem({
       id: 1,
-      order_id: null,
       quote_id: 3,
       product_id: 18464,
       product_name: 'Certificado energético',
-      qty: 1,
-      options: [],
       created_at: '2025-01-01T10:00:00Z',
-      status: 'quote',
-      referencia: null,
-      panel_status_id: null,
-      pendingTramitation: false,
-      parent_id: null,
-      real_order_id: null,
-      editable: true,
       current_price: 9900,
-      childs: [],
-    };
+    });
     const next = makeRuntimeConfig({
       base_url: baseUrl,
       form_key: 'rotated',

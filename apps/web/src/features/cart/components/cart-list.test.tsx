@@ -3,25 +3,20 @@ import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/app.tsx';
 import { getConfig, setConfig } from '../../../shared/config/config-store.ts';
 import { setT } from '../../../shared/i18n/use-t.ts';
 import { emptyForm } from '../../../shared/wizard/flow-forms.ts';
 import { makeCart, makeCartItem } from '../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../testing/config-fixture.ts';
-import { type ScriptedApi, startScriptedApi } from '../../../testing/scripted-api.ts';
+import { setupScriptedApi } from '../../../testing/scripted-api.ts';
 
 // The cart page's answers that the real server does not give on demand: a
 // located property in the cart (the operator adds it) and an API that fails.
 
-let api: ScriptedApi;
-beforeAll(async () => {
-  api = await startScriptedApi();
-});
-afterAll(() => api.close());
+const api = setupScriptedApi();
 beforeEach(() => {
-  api.reset();
   localStorage.clear();
   sessionStorage.clear();
 });

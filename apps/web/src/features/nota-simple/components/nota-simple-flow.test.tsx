@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptyForm, withStepFlag } from '../../../shared/wizard/flow-forms.ts';
-import { getFlowForm, setFlowForm } from '../../../shared/wizard/flow-store.ts';
-import { setupNotaSimpleServer } from '../testing/ns-test-server.ts';
+import { getFlowForm } from '../../../shared/wizard/flow-store.ts';
+import { filled, setupNotaSimpleServer } from '../testing/ns-test-server.ts';
 
 const server = setupNotaSimpleServer();
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
@@ -32,20 +31,11 @@ describe('Nota Simple routes', () => {
 
 describe('Nota Simple step6: summary and add to cart', () => {
   it('lists the answers with edit links, shows the all-in price and saves the form for cart/add/ns', async () => {
-    let form = {
-      ...emptyForm('nota-simple'),
-      quiere_una_ns: true,
-      direccion: 'Calle Mayor 1',
-      municipio: 'Las Rozas de Madrid',
-      provincia: 'Madrid',
+    filled(['step0', 'step1', 'step2', 'step3', 'step4', 'step42', 'step5'], {
       solicitante_nombre: 'Pedro Ruiz',
       solicitante_documento: '12345678Z',
       interes_legitimo: 'Herencia',
-    };
-    for (const step of ['step0', 'step1', 'step2', 'step3', 'step4', 'step42', 'step5']) {
-      form = withStepFlag('nota-simple', form, step, true);
-    }
-    setFlowForm('nota-simple', form);
+    });
     await server.open('/app/nota-simple/step6?store_id=14');
     await heading('Revisa tu Nota Simple');
     expect(screen.getByText('Paso 6 de 6')).toBeTruthy();

@@ -1,27 +1,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { emptyForm, withStepFlag } from '../../../shared/wizard/flow-forms.ts';
-import { dropFlowFormCache, getFlowForm, setFlowForm } from '../../../shared/wizard/flow-store.ts';
-import { setupNotaSimpleServer } from '../testing/ns-test-server.ts';
+import { dropFlowFormCache, getFlowForm } from '../../../shared/wizard/flow-store.ts';
+import { filled, setupNotaSimpleServer } from '../testing/ns-test-server.ts';
 
 const server = setupNotaSimpleServer();
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
-
-/** A form valid up to (and including) the given route steps. */
-function filled(steps: string[], patch: Partial<ReturnType<typeof emptyForm<'nota-simple'>>> = {}) {
-  let form = {
-    ...emptyForm('nota-simple'),
-    quiere_una_ns: true,
-    direccion: 'Calle Mayor 1',
-    municipio: 'Las Rozas de Madrid',
-    provincia: 'Madrid',
-    ...patch,
-  };
-  for (const step of steps) form = withStepFlag('nota-simple', form, step, true);
-  setFlowForm('nota-simple', form);
-}
 
 describe('Nota Simple step0: the all-in price before any question', () => {
   it('shows 20,76 € with the official fee, our fee and VAT, and starts at step1', async () => {

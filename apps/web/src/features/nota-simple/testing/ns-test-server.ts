@@ -1,29 +1,10 @@
+import type { NotaSimpleForm } from '@shop/domain';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSearchServer, type TestSearchServer } from '../../../shared/ui/autocomplete-test-server.ts';
-import { dropFlowFormCache } from '../../../shared/wizard/flow-store.ts';
+import { emptyForm, withStepFlag } from '../../../shared/wizard/flow-forms.ts';
+import { dropFlowFormCache, setFlowForm } from '../../../shared/wizard/flow-store.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-
-/** The Nota Simple definition as GET product?id=15867 gives it (the seed's prices). */
-export const NS_DEFINITION = {
-  product_id: 15867,
-  name: 'Nota Simple',
-  price: 2076,
-  official_fee: 1091,
-  options: [
-    { option_id: 80, title: 'Dirección del inmueble', type: 'field', is_require: '1' },
-    {
-      option_id: 411,
-      title: 'Plazo de entrega',
-      type: 'radio',
-      is_require: '1',
-      default: '5901',
-      opt_values: [
-        { id: 5901, name: 'Estándar', price: 0 },
-        { id: 3782, name: 'Urgente', price: 990 },
-      ],
-    },
-  ],
-};
+import { NS_DEFINITION } from './ns-definition.ts';
 
 /** Municipalities of the test server: one plain (registry data unknown), one fast, one slow, one not urgent. */
 export const TEST_MUNICIPALITIES = [
@@ -33,6 +14,20 @@ export const TEST_MUNICIPALITIES = [
   { name: 'Barcelona', province: 'Barcelona', ine: '08019', delivery_hours: 8 },
   { name: 'Puebla de Sanabria', province: 'Zamora', ine: '49166', delivery_hours: 48, slow_registry: true },
 ];
+
+/** Saves a Nota Simple form valid up to (and including) the given route steps. */
+export function filled(steps: string[], patch: Partial<NotaSimpleForm> = {}) {
+  let form: NotaSimpleForm = {
+    ...emptyForm('nota-simple'),
+    quiere_una_ns: true,
+    direccion: 'Calle Mayor 1',
+    municipio: 'Las Rozas de Madrid',
+    provincia: 'Madrid',
+    ...patch,
+  };
+  for (const step of steps) form = withStepFlag('nota-simple', form, step, true);
+  setFlowForm('nota-simple', form);
+}
 
 /** Starts the local search/product server for a test file; `open(url)` renders the app on it. */
 export function setupNotaSimpleServer() {

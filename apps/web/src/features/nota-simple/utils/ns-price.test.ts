@@ -1,26 +1,9 @@
 import { ProductDefinitionSchema } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { NS_DEFINITION } from '../testing/ns-definition.ts';
 import { notaSimpleTotal, urgentExtra } from './ns-price.ts';
 
-const definition = ProductDefinitionSchema.parse({
-  product_id: 15867,
-  name: 'Nota Simple',
-  price: 2076,
-  official_fee: 1091,
-  options: [
-    {
-      option_id: 411,
-      title: 'Plazo de entrega',
-      type: 'radio',
-      is_require: '1',
-      default: '5901',
-      opt_values: [
-        { id: 5901, name: 'Estándar', price: 0 },
-        { id: 3782, name: 'Urgente', price: 990 },
-      ],
-    },
-  ],
-});
+const definition = ProductDefinitionSchema.parse(NS_DEFINITION);
 
 describe('Nota Simple price', () => {
   it.each([

@@ -1,20 +1,15 @@
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getConfig, setConfig } from '../../../../shared/config/config-store.ts';
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { type ScriptedApi, startScriptedApi } from '../../../../testing/scripted-api.ts';
+import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
 import PredialEditDialog from './predial-edit-dialog.tsx';
 
-let api: ScriptedApi;
-beforeAll(async () => {
-  api = await startScriptedApi();
-});
-afterAll(() => api.close());
-beforeEach(() => api.reset());
+const api = setupScriptedApi();
 
 const item = makeCartItem({
   id: 61,
