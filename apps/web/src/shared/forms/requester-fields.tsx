@@ -1,8 +1,9 @@
 import { isValidSpanishTaxId, type ValidationCode } from '@shop/domain';
+import { useState } from 'react';
 import { useT } from '../i18n/use-t.ts';
 import { SelectField } from './select-field.tsx';
 import { TextField } from './text-field.tsx';
-import { errorText, type FieldErrors } from './validation.ts';
+import { errorText, type FieldErrors, hasErrors } from './validation.ts';
 
 /** The requester fields (DECISIONS.md "Things we add"), as in the domain's forms. */
 export interface Requester {
@@ -42,6 +43,19 @@ export function requesterErrors(form: Requester, part: RequesterPart = 'all'): F
     else if (form.interes_legitimo.trim().length > 500) errors.interes_legitimo = 'too_long';
   }
   return errors;
+}
+
+/** The step's requester errors: `check()` (on Next) finds and shows them, and says whether there are none. */
+export function useRequesterCheck(form: Requester, part: RequesterPart = 'all') {
+  const [errors, setErrors] = useState<FieldErrors<RequesterField>>({});
+  return {
+    errors,
+    check: () => {
+      const found = requesterErrors(form, part);
+      setErrors(found);
+      return !hasErrors(found);
+    },
+  };
 }
 
 export interface RequesterFieldsProps {

@@ -1,11 +1,5 @@
-import { useState } from 'react';
-import {
-  type RequesterField,
-  RequesterFields,
-  requesterErrors,
-} from '../../../shared/forms/requester-fields.tsx';
+import { RequesterFields, useRequesterCheck } from '../../../shared/forms/requester-fields.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
-import { type FieldErrors, hasErrors } from '../../../shared/forms/validation.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
@@ -18,12 +12,10 @@ export function Step5Requester() {
   const t = useT();
   const { form, update, markStep } = useFlowForm('nota-simple');
   const go = useFlowNavigate('nota-simple');
-  const [errors, setErrors] = useState<FieldErrors<RequesterField>>({});
+  const requester = useRequesterCheck(form);
 
   const next = () => {
-    const found = requesterErrors(form);
-    setErrors(found);
-    if (hasErrors(found)) return;
+    if (!requester.check()) return;
     markStep('step5');
     go('step6');
   };
@@ -38,7 +30,7 @@ export function Step5Requester() {
       onNext={next}
     >
       <p className={styles.lead}>{t('requester.intro')}</p>
-      <RequesterFields value={form} onChange={update} errors={errors} />
+      <RequesterFields value={form} onChange={update} errors={requester.errors} />
     </StepLayout>
   );
 }

@@ -1,10 +1,4 @@
-import { useState } from 'react';
-import {
-  type RequesterField,
-  RequesterFields,
-  requesterErrors,
-} from '../../../shared/forms/requester-fields.tsx';
-import { type FieldErrors, hasErrors } from '../../../shared/forms/validation.ts';
+import { RequesterFields, useRequesterCheck } from '../../../shared/forms/requester-fields.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
 import styles from './q-propiedades.module.css';
@@ -14,19 +8,11 @@ import { QpStepFrame } from './qp-step-frame.tsx';
 export function Step5Requester() {
   const t = useT();
   const { form, update } = useFlowForm('q-propiedades');
-  const [errors, setErrors] = useState<FieldErrors<RequesterField>>({});
+  const requester = useRequesterCheck(form, 'identity');
   return (
-    <QpStepFrame
-      step="step5"
-      title={t('qp.step5.title')}
-      validate={() => {
-        const found = requesterErrors(form, 'identity');
-        setErrors(found);
-        return !hasErrors(found);
-      }}
-    >
+    <QpStepFrame step="step5" title={t('qp.step5.title')} validate={requester.check}>
       <p className={styles.lead}>{t('requester.intro')}</p>
-      <RequesterFields part="identity" value={form} onChange={update} errors={errors} />
+      <RequesterFields part="identity" value={form} onChange={update} errors={requester.errors} />
     </QpStepFrame>
   );
 }
