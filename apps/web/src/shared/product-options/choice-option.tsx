@@ -6,18 +6,12 @@ import { FieldError, FieldHint } from '../forms/field-error.tsx';
 import { RadioGroup } from '../forms/radio-group.tsx';
 import { SelectField } from '../forms/select-field.tsx';
 import { useT } from '../i18n/use-t.ts';
-import { choiceStyle } from './option-rules.ts';
+import { choiceStyle, type OptionControlProps } from './option-rules.ts';
 import styles from './product-options.module.css';
 
-export interface ChoiceOptionProps {
+export interface ChoiceOptionProps extends OptionControlProps {
   option: Option;
   productId: number;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string | undefined;
-  error?: string | null | undefined;
-  optionalText?: string | undefined;
   required: boolean;
 }
 

@@ -11,23 +11,18 @@ import fieldStyles from '../forms/field.module.css';
 import { FieldError, FieldHint, FieldLabel, useFieldA11y } from '../forms/field-error.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { Button } from '../ui/button.tsx';
-import type { KnownFiles, UploadedFile } from './option-rules.ts';
+import type { KnownFiles, OptionControlProps, UploadedFile } from './option-rules.ts';
 import styles from './product-options.module.css';
 import { UploadError, uploadFiles } from './upload-files.ts';
 
-export interface FileOptionProps {
+export interface FileOptionProps extends OptionControlProps {
   optionId: number;
-  label: string;
   /** The uploaded file ids, comma-separated. */
   value: string;
-  onChange: (value: string) => void;
   /** Names and sizes of files uploaded before (to list them). */
   files: KnownFiles;
   /** Called with each upload's files before onChange, so their names can be kept. */
   onUploaded: (files: UploadedFile[]) => void;
-  hint?: string | undefined;
-  error?: string | null | undefined;
-  optionalText?: string | undefined;
 }
 
 const PROBLEM_KEYS = {

@@ -9,6 +9,16 @@ import {
   type ValidationCode,
 } from '@shop/domain';
 
+/** What OptionField gives every option control: label, answer, hint, error and '(optional)'. */
+export interface OptionControlProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string | undefined;
+  error?: string | null | undefined;
+  optionalText?: string | undefined;
+}
+
 /** An uploaded file as pushFilesToPedido answers it. */
 export interface UploadedFile {
   id: number;

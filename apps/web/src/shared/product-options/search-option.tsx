@@ -1,18 +1,13 @@
 import type { OptionType } from '@shop/domain';
 import { Autocomplete } from '../ui/autocomplete.tsx';
 import { searchCompanies, searchFreguesias, searchMunicipalities } from '../ui/autocomplete-search.ts';
+import type { OptionControlProps } from './option-rules.ts';
 
 export type SearchOptionType = Extract<OptionType, 'municipio' | 'municipio_ce' | 'freguesia' | 'sociedad'>;
 
-export interface SearchOptionProps {
+export interface SearchOptionProps extends OptionControlProps {
   type: SearchOptionType;
-  label: string;
   name: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string | undefined;
-  error?: string | null | undefined;
-  optionalText?: string | undefined;
   required: boolean;
 }
 
