@@ -32,6 +32,7 @@ import {
 import { FIXED_KINDS, type FixedForm, type FixedKind, fixedFormValues } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
 import { itemOptions } from './item-options.ts';
+import { requesterOptions } from './requester-options.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +68,7 @@ const withFormPrefix = (errors: FieldError[]) => errors.map((e) => ({ ...e, path
 function prepareFixed(definition: ProductDefinition, form: FixedForm): PreparedItem {
   const values = applyOptionRules(definition, fixedFormValues(definition.product_id, form));
   return {
-    options: itemOptions(definition, values),
+    options: [...itemOptions(definition, values), ...requesterOptions(definition.product_id, form)],
     priceCents: productPrice(definition, values),
     fileIds: [],
   };
