@@ -1,7 +1,7 @@
 import type { TFunction } from '@shop/domain/i18n';
+import { SummaryList } from '../forms/summary-list.tsx';
 import { useT } from '../i18n/use-t.ts';
 import { Button } from '../ui/button.tsx';
-import { SummaryList } from '../ui/summary-list.tsx';
 import type { FlowForm } from '../wizard/flow-forms.ts';
 import type { PredialFlow } from './predial-plan.ts';
 

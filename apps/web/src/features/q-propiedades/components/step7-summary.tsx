@@ -1,8 +1,8 @@
 import { PropertiesSearchFormSchema } from '@shop/domain';
 import { Link, useLocation } from 'wouter';
+import { SummaryList } from '../../../shared/forms/summary-list.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
-import { SummaryList } from '../../../shared/ui/summary-list.tsx';
 import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
 import styles from './q-propiedades.module.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './summary-list.module.css';
+import styles from './step-layout.module.css';
 
 export interface SummaryRow {
   /** Unique within the list. */
