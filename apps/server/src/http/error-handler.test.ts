@@ -106,7 +106,14 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
       errors: [],
     });
     expect(refused.headers['retry-after']).toBeDefined();
-    expect((await limited.inject({ url: '/registros.php?term=madrid' })).statusCode).toBe(429);
+    for (const url of [
+      '/registros.php?term=madrid',
+      '/freguesias.php?term=benfica',
+      '/sociedad.php?sociedad=ejemplo',
+      '/organizacoes.php?sociedad=exemplo',
+    ]) {
+      expect((await limited.inject({ url })).statusCode, url).toBe(429);
+    }
   });
 
   it('does not limit the host page, static files and version.json', async () => {

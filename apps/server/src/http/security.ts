@@ -7,7 +7,7 @@ import type { Env } from '../env.ts';
 import { isApiRoute } from './paths.ts';
 
 /** Routes outside the API prefix that the rate limit also covers (the search endpoints). */
-const LIMITED_ROUTES = new Set(['/registros.php', '/freguesias.php', '/sociedad.php']);
+const LIMITED_ROUTES = new Set(['/registros.php', '/freguesias.php', '/sociedad.php', '/organizacoes.php']);
 
 const isLimited = (request: FastifyRequest) =>
   isApiRoute(request.routeOptions.url) || LIMITED_ROUTES.has(request.routeOptions.url ?? '');

@@ -28,9 +28,13 @@ export const CartAnswerSchema = z.extend(ApiAnswerSchema, { cart: CartSchema });
 
 /**
  * GET product?id: `message` holds the product definition as JSON text (spec 7);
- * parseProductMessage reads it.
+ * parseProductMessage reads it. `product` is the same definition as an object
+ * (absent when `ok` is false, and from servers before it).
  */
-export const ProductAnswerSchema = ApiAnswerSchema;
+export const ProductAnswerSchema = z.extend(ApiAnswerSchema, {
+  product: z.optional(ProductDefinitionSchema),
+});
+export type ProductAnswer = z.infer<typeof ProductAnswerSchema>;
 
 /** The product definition inside a product answer's message; null when absent or not a definition. */
 export function parseProductMessage(answer: { ok: boolean; message?: string }): ProductDefinition | null {

@@ -16,7 +16,9 @@ import {
   OrderIdQuerySchema,
   PedidosQuerySchema,
   PushSubscribeBodySchema,
+  RegistrosQuerySchema,
   RememberPasswordQuerySchema,
+  SociedadQuerySchema,
   UpdatePedidoBodySchema,
   UpdatePedidoNsBodySchema,
   UpdateQuoteItemBodySchema,
@@ -122,12 +124,22 @@ describe('queries', () => {
     [RememberPasswordQuerySchema, { path: 'https://evil.example' }, ['path: invalid_url']],
     [FreguesiasQuerySchema, { app: '1', type: 'ips', term: 'alva' }, []],
     [FreguesiasQuerySchema, { app: '1', type: 'x', term: 'alva' }, ['type: invalid_value']],
-    [FreguesiasQuerySchema, { term: '' }, ['term: required']],
+    [FreguesiasQuerySchema, { term: '' }, []],
+    [FreguesiasQuerySchema, {}, []],
+    [FreguesiasQuerySchema, { term: 'x'.repeat(101) }, ['term: too_long']],
+    [RegistrosQuerySchema, { app: '1', term: 'ma' }, []],
+    [RegistrosQuerySchema, {}, []],
+    [RegistrosQuerySchema, { app: '2', term: 'ma' }, ['app: invalid_value']],
+    [SociedadQuerySchema, { app: '1' }, []],
   ] as const)('%#: %j', (schema, query, expected) => {
     expect(errorsOf(schema, query)).toEqual(expected);
   });
   it('defaults the freguesias type to all', () => {
     expect(z.parse(FreguesiasQuerySchema, { term: 'alva' }).type).toBe('all');
+  });
+  it('reads an omitted search term as blank (the server answers [] to it)', () => {
+    expect(z.parse(RegistrosQuerySchema, {}).term).toBe('');
+    expect(z.parse(SociedadQuerySchema, { sociedad: '  ab ' }).sociedad).toBe('ab');
   });
 });
 

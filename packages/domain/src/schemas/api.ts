@@ -100,15 +100,20 @@ export const RememberPasswordQuerySchema = z.object({
 });
 
 const appFlag = z.optional(z.literal('1', { error: 'invalid_value' }));
+/**
+ * A search term: optional, '' when omitted. An autocomplete asks as the user
+ * types, so a blank or one-character term answers an empty list, not a 400.
+ */
+const searchTerm = z._default(text(100), '');
 /** registros.php?app=1&term= (municipality / registry search). */
-export const RegistrosQuerySchema = z.object({ app: appFlag, term: requiredText(100) });
+export const RegistrosQuerySchema = z.object({ app: appFlag, term: searchTerm });
 /** sociedad.php?app=1&sociedad= (company search; the Portuguese organisation search takes the same). */
-export const SociedadQuerySchema = z.object({ app: appFlag, sociedad: requiredText(100) });
+export const SociedadQuerySchema = z.object({ app: appFlag, sociedad: searchTerm });
 /** freguesias.php?app=1&type=all|ips&term=. */
 export const FreguesiasQuerySchema = z.object({
   app: appFlag,
   type: z._default(z.enum(['all', 'ips'], { error: 'invalid_value' }), 'all'),
-  term: requiredText(100),
+  term: searchTerm,
 });
 
 // ---- bodies ----------------------------------------------------------------------

@@ -14,11 +14,15 @@ export function text(max = 255) {
   return z.string({ error: typeError() }).check(z.trim(), z.maxLength(max, { error: 'too_long' }));
 }
 
-/** A trimmed, non-blank string of at most `max` characters; blank or missing reads `code`. */
+/**
+ * A trimmed, non-blank string of at most `max` characters; blank or missing reads `code`.
+ * (No `abort` on the blank check: an aborting issue would stop the form-level rules that
+ * run despite field errors, see forms.ts.)
+ */
 export function requiredText(max = 255, code: ValidationCode = 'required') {
   return z
     .string({ error: typeError(code) })
-    .check(z.trim(), z.minLength(1, { error: code, abort: true }), z.maxLength(max, { error: 'too_long' }));
+    .check(z.trim(), z.minLength(1, { error: code }), z.maxLength(max, { error: 'too_long' }));
 }
 
 /** An optional string that is '' when omitted. */

@@ -49,6 +49,16 @@ describe('Nota Simple form', () => {
       ['servicio_urgente_custom_hours: invalid_value'],
     ],
     ['step flag not boolean', { ...base, step51: 'yes' }, ['step51: invalid_type']],
+    [
+      'address blank and known owner blank: both reported',
+      { ...base, direccion: '', conoce_nombre_propietario: true, nombre: '' },
+      ['direccion: required', 'nombre: required'],
+    ],
+    [
+      'known owner of the wrong type: its own error only',
+      { ...base, direccion: '', conoce_nombre_propietario: true, nombre: 7 },
+      ['nombre: invalid_type', 'direccion: required'],
+    ],
   ] as const)('%s', (_name, input, expected) => {
     expect(errors(NotaSimpleFormSchema, input)).toEqual(expected);
   });
@@ -76,6 +86,11 @@ describe('properties search form', () => {
     ['both', { ...person, opcion_empresa: true }, ['opcion_persona: choose_one']],
     ['count not a choice', { ...person, num_propiedades: '7' }, ['num_propiedades: invalid_option']],
     ['count missing', { ...person, num_propiedades: undefined }, ['num_propiedades: invalid_option']],
+    [
+      'count not a choice and no name: both reported',
+      { ...person, num_propiedades: '7', nombre_persona: '' },
+      ['num_propiedades: invalid_option', 'nombre_persona: required'],
+    ],
     ['from a Nota Simple', { ...person, proviene_de_ns: true, origin: 'ns', origin_id: 1234 }, []],
   ] as const)('%s', (_name, input, expected) => {
     expect(errors(PropertiesSearchFormSchema, input)).toEqual(expected);
@@ -144,6 +159,11 @@ describe('certificate form', () => {
       ['distrito_concelho_freguesia: required'],
     ],
     [
+      'no place and no ficha number: both reported',
+      { forma_identificar_ficha: true, num_ficha: '' },
+      ['distrito_concelho_freguesia: required', 'num_ficha: required'],
+    ],
+    [
       'numbers where numbers are expected',
       { ...place, forma_identificar_matricial: true, tipo_urbana: true, numero_artigo: '56A' },
       ['numero_artigo: invalid_value'],
@@ -173,6 +193,11 @@ describe('simplified report form', () => {
     ['without number', place, []],
     ['unit', { ...place, prop_horizontal: true, prop_horizontal_fracao: 'A' }, []],
     ['unit missing', { ...place, prop_horizontal: true }, ['prop_horizontal_fracao: required']],
+    [
+      'no place and unit missing: both reported',
+      { prop_horizontal: true },
+      ['distrito_concelho_freguesia: required', 'prop_horizontal_fracao: required'],
+    ],
     ['urgent', { ...place, urgente: true, step21: true }, []],
   ] as const)('%s', (_name, input, expected) => {
     expect(errors(SimplifiedReportFormSchema, input)).toEqual(expected);

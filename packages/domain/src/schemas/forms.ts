@@ -10,10 +10,24 @@ import { flag, IdSchema, OriginIdSchema, optionalText, requiredText, text } from
 import { OptionTypeSchema } from './product.ts';
 
 type Ctx = { value: unknown; issues: unknown[] };
+const pathOf = (issue: unknown) => (issue as { path?: PropertyKey[] }).path;
+/** Adds a form-level issue, unless the field already has one (a wrong type, too long). */
 function issue(ctx: Ctx, path: string, message: string): void {
+  if (ctx.issues.some((i) => pathOf(i)?.length === 1 && pathOf(i)?.[0] === path)) return;
   ctx.issues.push({ code: 'custom', message, path: [path], input: ctx.value });
 }
-const blank = (value: string) => value.trim() === '';
+/** Blank, or not text at all (a field whose own check failed). */
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
+/**
+ * The form-level rules run even when a field's own check failed, so one answer
+ * lists every problem (a Nota Simple with a blank address and a blank known
+ * owner reports both). They then see the raw input: `blank` and `issue` cope.
+ */
+const everyObject = {
+  when: (payload: { value: unknown }) =>
+    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 /**
  * Requester identity and legitimate interest (DECISIONS.md "Things we add"):
@@ -64,8 +78,8 @@ export type NotaSimpleData = z.infer<typeof NotaSimpleDataSchema>;
 /** Nota Simple form (spec 3); the owner name is required when the customer says they know it. */
 export const NotaSimpleFormSchema = z.object(notaSimpleShape).check(
   z.superRefine((form, ctx) => {
-    if (form.conoce_nombre_propietario && blank(form.nombre)) issue(ctx, 'nombre', 'required');
-  }),
+    if (form.conoce_nombre_propietario === true && blank(form.nombre)) issue(ctx, 'nombre', 'required');
+  }, everyObject),
 );
 export type NotaSimpleForm = z.infer<typeof NotaSimpleFormSchema>;
 
@@ -108,7 +122,7 @@ export const PropertiesSearchFormSchema = z
         if (blank(form.nombre_empresa)) issue(ctx, 'nombre_empresa', 'required');
         if (!blank(form.dni) && !isValidCif(form.dni)) issue(ctx, 'dni', 'invalid_cif');
       }
-    }),
+    }, everyObject),
   );
 export type PropertiesSearchForm = z.infer<typeof PropertiesSearchFormSchema>;
 
@@ -170,7 +184,7 @@ export const CertificateFormSchema = z
       }
       if (form.prop_horizontal && blank(form.prop_horizontal_fracao))
         issue(ctx, 'prop_horizontal_fracao', 'required');
-    }),
+    }, everyObject),
   );
 export type CertificateForm = z.infer<typeof CertificateFormSchema>;
 
@@ -198,7 +212,7 @@ export const SimplifiedReportFormSchema = z
         issue(ctx, 'num_ficha', 'invalid_value');
       if (form.prop_horizontal && blank(form.prop_horizontal_fracao))
         issue(ctx, 'prop_horizontal_fracao', 'required');
-    }),
+    }, everyObject),
   );
 export type SimplifiedReportForm = z.infer<typeof SimplifiedReportFormSchema>;
 

@@ -1,13 +1,12 @@
+import { SociedadQuerySchema } from '@shop/domain';
 import * as z from 'zod/mini';
+import { lenientAppFlag } from '../search/search.schemas.ts';
 
 /**
- * sociedad.php / organizacoes.php `?app=1&sociedad=`: like the other searches, a
- * blank or one-character term answers an empty list, not a 400.
+ * sociedad.php / organizacoes.php `?app=1&sociedad=`: the domain's query; like
+ * the other searches, a blank or one-character term answers an empty list.
  */
-export const CompanySearchQuerySchema = z.object({
-  app: z.optional(z.string().check(z.maxLength(8, { error: 'too_long' }))),
-  sociedad: z._default(z.string().check(z.maxLength(100, { error: 'too_long' })), ''),
-});
+export const CompanySearchQuerySchema = z.extend(SociedadQuerySchema, { app: lenientAppFlag });
 
 export const CompanyHitSchema = z.object({
   /** 'Name (tax id)' */

@@ -1,18 +1,14 @@
+import { FreguesiasQuerySchema, RegistrosQuerySchema } from '@shop/domain';
 import * as z from 'zod/mini';
 
 /**
- * The search queries: a blank or one-character term answers an empty list (an
- * autocomplete asks as the user types), not a 400 as the domain's
- * RegistrosQuerySchema / FreguesiasQuerySchema would.
+ * The domain's search queries (a blank or short term answers an empty list),
+ * with `app` taken as it comes: the spec's clients send app=1, others are not
+ * refused for another value.
  */
-const term = z._default(z.string().check(z.maxLength(100, { error: 'too_long' })), '');
-const appFlag = z.optional(z.string().check(z.maxLength(8, { error: 'too_long' })));
-export const RegistrosSearchQuerySchema = z.object({ app: appFlag, term });
-export const FreguesiasSearchQuerySchema = z.object({
-  app: appFlag,
-  term,
-  type: z._default(z.enum(['all', 'ips'], { error: 'invalid_value' }), 'all'),
-});
+export const lenientAppFlag = z.optional(z.string().check(z.maxLength(8, { error: 'too_long' })));
+export const RegistrosSearchQuerySchema = z.extend(RegistrosQuerySchema, { app: lenientAppFlag });
+export const FreguesiasSearchQuerySchema = z.extend(FreguesiasQuerySchema, { app: lenientAppFlag });
 
 export const MunicipalityHitSchema = z.object({
   label: z.string(),
