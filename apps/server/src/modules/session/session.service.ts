@@ -17,7 +17,6 @@ import {
   mergedData,
   mergeSessionData,
   renameSession,
-  type SessionColumns,
   type SessionPatch,
   type SessionRecord,
   updateSession,
@@ -29,6 +28,7 @@ import {
   SESSION_TTL_MS,
   sessionIdIssuedAt,
 } from './session-ids.ts';
+import { anonymousSession, firstRow, storeOf } from './session-records.ts';
 import { hostCandidates, resolveStoreId } from './store-resolution.ts';
 
 export const SESSION_COOKIE = 'sid';
@@ -99,12 +99,6 @@ export function requireSession(request: FastifyRequest): { session: SessionRecor
 }
 
 type Row = Omit<SessionRecord, 'stored'>;
-
-/** The row an anonymous session gets at its first write. */
-function firstRow(session: SessionRecord, now: Date): SessionColumns {
-  const { customerEmail: _, stored: __, quoteVersion: ___, ...row } = session;
-  return { ...row, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
-}
 
 export const sessionPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
@@ -190,19 +184,7 @@ export const sessionPlugin = fp<{ env: Env }>(
       const keep = cookieId !== undefined && row === null && isFreshAnonymousId(cookieId, now);
       const id = keep ? cookieId : newSessionId(now);
       const resolution = resolve(request, catalog, null);
-      session = {
-        id,
-        csrfToken: formKeyFor(id),
-        storeId: resolution.storeId,
-        customerId: null,
-        quoteId: null,
-        data: {},
-        lastSeenAt: now,
-        expiresAt: new Date((sessionIdIssuedAt(id) ?? now.getTime()) + SESSION_TTL_MS),
-        customerEmail: null,
-        quoteVersion: null,
-        stored: false,
-      };
+      session = anonymousSession(id, resolution.storeId, now);
       if (!keep) setCookie(reply, id);
       request.session = session;
       request.store = storeOf(catalog, resolution.storeId);
@@ -314,10 +296,3 @@ export const sessionPlugin = fp<{ env: Env }>(
   },
   { name: 'sessions', dependencies: ['database', 'catalog'] },
 );
-
-/** The store exists: resolveStoreId only answers known ids, except the default. */
-function storeOf(catalog: CatalogSnapshot, storeId: number): StoreRow {
-  const store = catalog.stores.get(storeId);
-  if (!store) throw new Error(`store ${storeId} is missing from the stores table`);
-  return store;
-}
