@@ -18,9 +18,9 @@ describe('step errors from the domain schema', () => {
     );
   });
 
-  it('keeps only the fields of the step; blank later fields take the filler so cross-field rules run', () => {
+  it('keeps only the fields of the step; cross-field rules run even when a later field is blank', () => {
     const form = { ...base, num_propiedades: '' };
-    expect(stepErrors(PropertiesSearchFormSchema, form, ['dni'])).toEqual({});
+    expect(stepErrors(PropertiesSearchFormSchema, form, ['dni'])).toEqual({ dni: 'required' });
     const errors = stepErrors(PropertiesSearchFormSchema, form, ['dni'], { num_propiedades: '1' });
     expect(errors).toEqual({ dni: 'required' });
     expect(

@@ -15,9 +15,10 @@ export type FieldErrors<K extends string = string> = Partial<Record<K, Validatio
 /**
  * Runs the domain's whole-form schema and keeps the first error of each of
  * `fields`: one schema for the browser and the server, checked step by step.
- * zod runs the cross-field rules (e.g. the DNI check) only once every field has
- * the right shape, so blank fields of later steps take a value from `filler`
- * (e.g. { municipio: '-' }); their errors are not reported here anyway.
+ * The domain's cross-field rules run even when other fields are blank (zod's
+ * `when`); `filler` still lets a step stand in a value for a blank field of a
+ * later step (e.g. { municipio: '-' }) so that no rule reads it as missing.
+ * Errors of fields outside `fields` are never reported here.
  */
 export function stepErrors<K extends string>(
   schema: SafeParser,
