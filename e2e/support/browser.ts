@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
@@ -23,6 +23,12 @@ export interface Browser {
 
 /** Chromium with a new, empty profile (user-data-dir) that is removed on close. */
 export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}. The end-to-end tests drive Debian's Chromium: ` +
+        'install it with `apt-get install -y chromium` (as .ci/run does) or set CHROMIUM_PATH.',
+    );
+  }
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'shop-chromium-'));
   try {
     const context = await chromium.launchPersistentContext(userDataDir, {
