@@ -11,6 +11,7 @@ export * from './rules/generic-steps.ts';
 export * from './rules/option-rules.ts';
 export * from './rules/option-values.ts';
 export * from './rules/order-dates.ts';
+export * from './rules/order-ids.ts';
 export * from './rules/order-state-machine.ts';
 export * from './rules/order-status.ts';
 export * from './rules/payment-selection.ts';
