@@ -63,6 +63,11 @@ export function searchFreguesias(type: 'all' | 'ips'): SearchFn<FreguesiaHit> {
   return (term, signal) => fetchHits(searchUrl('freguesias.php', { app: '1', type, term }), signal);
 }
 
-/** Companies: sociedad.php?app=1&sociedad= */
-export const searchCompanies: SearchFn<SearchHit> = (term, signal) =>
-  fetchHits(searchUrl('sociedad.php', { app: '1', sociedad: term }), signal);
+/**
+ * Companies: sociedad.php?app=1&sociedad= (Spanish companies), or the
+ * Portuguese organisation search organizacoes.php on Portuguese stores.
+ */
+export const searchCompanies: SearchFn<SearchHit> = (term, signal) => {
+  const endpoint = getConfig().language === 'pt' ? 'organizacoes.php' : 'sociedad.php';
+  return fetchHits(searchUrl(endpoint, { app: '1', sociedad: term }), signal);
+};

@@ -164,6 +164,12 @@ describe('free text and the other endpoints', () => {
     expect(requests.at(-1)).toBe('/shop/sociedad.php?app=1&sociedad=Nueva+SL');
   });
 
+  it('searches Portuguese organisations on a Portuguese store', async () => {
+    setConfig(makeRuntimeConfig({ base_url: base, store_id: 16, language: 'pt' }));
+    await searchCompanies('Sonae', new AbortController().signal);
+    expect(requests).toEqual(['/shop/organizacoes.php?app=1&sociedad=Sonae']);
+  });
+
   it('builds the freguesias URL at the store base', async () => {
     const hits = await searchFreguesias('ips')('Estrela', new AbortController().signal);
     expect(hits).toEqual([]);
