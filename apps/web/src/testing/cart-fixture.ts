@@ -22,6 +22,7 @@ export function makeCartItem(overrides: Partial<CartItem> = {}): CartItem {
     real_order_id: null,
     editable: true,
     current_price: 2076,
+    form: {},
     childs: [],
     ...overrides,
   };

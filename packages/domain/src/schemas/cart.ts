@@ -29,6 +29,12 @@ const CartItemBase = z.object({
   real_order_id: z.nullable(z.string()),
   editable: z.boolean(),
   current_price: CentsSchema,
+  /**
+   * The wizard's form as the server accepted it (spec 3 fixed forms, or the generic
+   * form with its confirmation answers and chosen related products): what an edit
+   * dialog starts from. Parse it with formSchemaForProduct(product_id).
+   */
+  form: z.record(z.string(), z.unknown()),
 });
 
 export type CartItem = z.infer<typeof CartItemBase> & { childs: CartItem[] };

@@ -160,6 +160,16 @@ describe.each(testDatabaseKinds())('adding generic products (%s)', (kind) => {
     expect(optionPairs(cart.items[0])).toEqual(options);
   });
 
+  it('GET cart gives each item its form as it was accepted, the chosen related products included', async () => {
+    const form = genericForm(18458, deedKnown(), { related_product_ids: [15867] });
+    const { status, session } = await add(form);
+    expect(status).toBe(200);
+    const [item] = (await getCart(t.app, session)).items;
+    // As the schema accepted it: trimmed, with its defaults (no confirmation answers here).
+    expect(item?.form).toEqual({ ...form, confirm_values: [] });
+    expect(item?.form.related_product_ids).toEqual([15867]);
+  });
+
   it('stores readable values and labels of generic options', async () => {
     const { body } = await add(genericForm(18464, energyValues()));
     expect(body.item.options[0]).toEqual({

@@ -4,7 +4,7 @@ import type { AppDb } from '../../db/client.ts';
 import { quoteItems, quotes } from '../../db/schema/index.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 
-/** The item columns the view shows (not the stored form: it can be large and the view never reads it). */
+/** The item columns the view shows, the stored form included (the edit dialogs start from it). */
 const itemColumns = {
   id: quoteItems.id,
   quoteId: quoteItems.quoteId,
@@ -13,6 +13,7 @@ const itemColumns = {
   qty: quoteItems.qty,
   priceCents: quoteItems.priceCents,
   options: quoteItems.options,
+  form: quoteItems.form,
   createdAt: quoteItems.createdAt,
 };
 type QuoteItemRow = { [K in keyof typeof itemColumns]: (typeof quoteItems.$inferSelect)[K] };
@@ -46,6 +47,7 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     // The catalogue flag (operators) and the spec's rule (18357 is never editable) must both allow it.
     editable: (product?.editable ?? false) && isEditableProduct(row.productId),
     current_price: row.priceCents * row.qty,
+    form: row.form,
     childs: [],
   };
 }
