@@ -34,28 +34,42 @@ export function pgliteTarget(): Target {
   };
 }
 
+/**
+ * A throw-away database created next to `url`'s: its URL, and drop() once
+ * nothing uses it any more.
+ */
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `shop_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
+  const scratchUrl = new URL(url);
+  scratchUrl.pathname = `/${name}`;
+  return {
+    url: scratchUrl.toString(),
+    drop: async () => {
+      try {
+        await dropWhenFree(admin, name);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
+}
+
 /** A throw-away database created next to DATABASE_URL's and dropped afterwards. */
 export function postgresTarget(url: string): Target {
   return {
     label: 'PostgreSQL',
     async open() {
-      const name = `shop_bench_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const benchUrl = new URL(url);
-      benchUrl.pathname = `/${name}`;
-      const database = await openDatabase({ kind: 'postgres', url: benchUrl.toString() });
-      return {
-        database,
-        dispose: async () => {
-          try {
-            await dropWhenFree(admin, name);
-          } finally {
-            await admin.end();
-          }
-        },
-      };
+      const scratch = await createScratchDatabase(url);
+      const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+      return { database, dispose: scratch.drop };
     },
   };
 }

@@ -1,13 +1,13 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.ts';
+import { copyTemplateIfNew, newPglite } from './pglite.ts';
 import * as schema from './schema/index.ts';
 
 /** One database type for both drivers (STACK.md gotcha 3). */
@@ -18,8 +18,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -90,7 +88,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const release = opts.dataDir ? takeLock(opts.dataDir) : () => {};
   try {
-    const client = new PGlite({
+    // A new data directory starts as a copy of the build's template (no initdb in the server).
+    if (opts.dataDir && !opts.loadDataDir) copyTemplateIfNew(opts.dataDir);
+    const client = newPglite({
       ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
@@ -114,10 +114,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 export async function migrate(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own type
-    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   } else {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own type
-    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(database.db as any, { migrationsFolder: MIGRATIONS_DIR });
   }
 }
 

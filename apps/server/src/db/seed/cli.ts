@@ -3,7 +3,8 @@ import { migrate, openDatabase } from '../client.ts';
 import { seed } from './index.ts';
 
 /**
- * `node --import tsx apps/server/src/db/seed/cli.ts [--overwrite]`: migrate and
+ * `node apps/server/dist/seed.js [--overwrite]` (built by `npm run build`; from
+ * the source: `node --import tsx apps/server/src/db/seed/cli.ts`): migrate and
  * seed the configured database (DATABASE_URL, else PGlite under DATA_DIR; stop
  * the server first when using PGlite). --overwrite resets the seeded stores and
  * products to the seed data, discarding operators' edits to them.

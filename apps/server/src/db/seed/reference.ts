@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { REFERENCE_DIR } from '../../paths.ts';
 import type { AppDb } from '../client.ts';
 import {
   esMunicipalities,
@@ -30,8 +32,7 @@ export const referenceSources: ReferenceSource[] = [
 ];
 
 async function readRows(file: string): Promise<Record<string, unknown>[]> {
-  const url = new URL(`../reference/${file}`, import.meta.url);
-  return JSON.parse(await readFile(url, 'utf8')) as Record<string, unknown>[];
+  return JSON.parse(await readFile(path.join(REFERENCE_DIR, file), 'utf8')) as Record<string, unknown>[];
 }
 
 /** Keeps only the keys the table has (the JSON carries a few extra, e.g. controlDigit). */

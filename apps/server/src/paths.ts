@@ -1,0 +1,22 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * apps/server. The files the server reads at run time are found from here, so
+ * the source (src/paths.ts, run by tests and tsx) and the build (dist/server.js,
+ * where this module is bundled) find the same files: both sit one folder below
+ * apps/server. The build keeps every output file directly in dist/ for this.
+ */
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/** The committed migrations (drizzle-kit generated SQL). */
+export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'drizzle');
+
+/** INE / CAOP reference data the seed loads (reference/README.md). */
+export const REFERENCE_DIR = path.join(SERVER_DIR, 'src/db/reference');
+
+/** The built storefront, WEB_DIST's default. */
+export const DEFAULT_WEB_DIST = path.join(SERVER_DIR, '../web/dist');
+
+/** What the server build writes: the bundle and the PGlite template (scripts/build.mjs). */
+export const SERVER_DIST = path.join(SERVER_DIR, 'dist');

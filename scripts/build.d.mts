@@ -1,0 +1,15 @@
+export declare const ROOT: string;
+export declare const WEB_DIR: string;
+export declare const WEB_DIST: string;
+export declare const SERVER_DIR: string;
+export declare const SERVER_DIST: string;
+export declare const SERVER_ENTRY: string;
+export declare const WEB_INPUTS: string[];
+export declare const SERVER_INPUTS: string[];
+export declare function newestMtime(target: string): number;
+export declare function isBuildStale(output: string, inputs: string[]): boolean;
+export declare function staleBuilds(): Array<'web' | 'server'>;
+export declare function packageName(specifier: string): string;
+export declare function buildWeb(): Promise<void>;
+export declare function buildServer(options?: { log?: (line: string) => void }): Promise<void>;
+export declare function ensureBuilt(options?: { log?: (line: string) => void }): Promise<boolean>;
