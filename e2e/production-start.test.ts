@@ -46,8 +46,13 @@ describe('the production start', () => {
     for (const file of ['package.json', 'apps/server/package.json']) {
       cpSync(path.join(ROOT, file), path.join(tree, file));
     }
-    link(path.join(ROOT, 'apps/server/drizzle'), path.join(tree, 'apps/server/drizzle'));
-    link(path.join(ROOT, 'apps/server/src/db/reference'), path.join(tree, 'apps/server/src/db/reference'));
+    for (const folder of [
+      'apps/server/drizzle',
+      'apps/server/pglite-template',
+      'apps/server/src/db/reference',
+    ]) {
+      link(path.join(ROOT, folder), path.join(tree, folder));
+    }
     link(WEB_DIST, path.join(tree, 'apps/web/dist'));
     for (const name of productionPackages()) {
       const real = path.join(ROOT, 'node_modules', name);

@@ -1,6 +1,7 @@
 // Builds what the shop runs: the storefront (apps/web/dist, Vite) and the
-// server (apps/server/dist, esbuild), with an empty PGlite data directory beside
-// the server (the template a new database starts from, instead of initdb).
+// server (apps/server/dist, esbuild), and an empty PGlite data directory
+// (apps/server/pglite-template/<version>: a new database starts as a copy of
+// it instead of running initdb in the server).
 //
 //   node scripts/build.mjs           (`npm run build`) builds both
 //   node scripts/build.mjs --stale   builds only what is missing or older than its sources
@@ -164,9 +165,9 @@ function runtimeDependencies(dependencies) {
 
 /**
  * Bundles the server into a side folder (every file directly in it: the
- * server finds its files from there, apps/server/src/paths.ts), adds the PGlite
- * template (kept from the previous build when its PGlite version is the same,
- * else made: a few seconds), and swaps the folder in.
+ * server finds its files from there, apps/server/src/paths.ts) and swaps it in;
+ * then makes the PGlite template when the installed PGlite has none yet (a few
+ * seconds), in its own folder, which later builds leave alone.
  */
 export async function buildServer({ log = console.log } = {}) {
   const esbuild = await import(pathToFileURL(resolveBuildTool('esbuild')).href);
@@ -189,17 +190,20 @@ export async function buildServer({ log = console.log } = {}) {
       plugins: [runtimeDependencies(new Set(Object.keys(manifest.dependencies ?? {})))],
     });
     await esbuild.stop();
-    const pglite = await import(pathToFileURL(path.join(next, 'pglite.js')).href);
-    const templateName = path.basename(pglite.PGLITE_TEMPLATE_DIR);
-    const previous = path.join(SERVER_DIST, templateName);
-    if (existsSync(path.join(previous, 'PG_VERSION'))) renameSync(previous, path.join(next, templateName));
-    else {
-      log(`Making the empty PGlite database new data directories start from (${templateName})…`);
-      await pglite.createPgliteTemplate(path.join(next, templateName));
-    }
     swapIn(next, SERVER_DIST);
   } finally {
     rmSync(next, { recursive: true, force: true });
+  }
+
+  const pglite = await import(pathToFileURL(path.join(SERVER_DIST, 'pglite.js')).href);
+  const template = pglite.PGLITE_TEMPLATE_DIR;
+  if (existsSync(path.join(template, 'PG_VERSION'))) return;
+  log(`Making the empty PGlite database new data directories start from (${path.relative(ROOT, template)})…`);
+  await pglite.createPgliteTemplate(template);
+  // Templates of other PGlite versions are of no use any more.
+  for (const other of readdirSync(path.dirname(template))) {
+    if (other !== path.basename(template))
+      rmSync(path.join(path.dirname(template), other), { recursive: true });
   }
 }
 

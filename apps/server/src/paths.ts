@@ -18,5 +18,12 @@ export const REFERENCE_DIR = path.join(SERVER_DIR, 'src/db/reference');
 /** The built storefront, WEB_DIST's default. */
 export const DEFAULT_WEB_DIST = path.join(SERVER_DIR, '../web/dist');
 
-/** What the server build writes: the bundle and the PGlite template (scripts/build.mjs). */
+/** The server build (scripts/build.mjs): the bundle. */
 export const SERVER_DIST = path.join(SERVER_DIR, 'dist');
+
+/**
+ * The empty PGlite databases the build makes, one folder per PGlite version
+ * (db/pglite.ts). Beside dist/, not in it: a rebuild of the bundle swaps dist/
+ * while a starting server may be copying the template.
+ */
+export const PGLITE_TEMPLATES_DIR = path.join(SERVER_DIR, 'pglite-template');

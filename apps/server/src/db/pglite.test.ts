@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_DIR } from '../paths.ts';
 import { migrate, openDatabase, queryRows } from './client.ts';
 import { copyTemplateIfNew, createPgliteTemplate, newPglite, PGLITE_TEMPLATE_DIR } from './pglite.ts';
 
@@ -12,9 +13,11 @@ describe('PGlite template (a new data directory without initdb in the server)', 
   beforeAll(() => createPgliteTemplate(template), 60_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('is named after the installed PGlite version, inside the server build', () => {
-    expect(path.basename(PGLITE_TEMPLATE_DIR)).toMatch(/^pglite-\d+\.\d+\.\d+/);
-    expect(path.basename(path.dirname(PGLITE_TEMPLATE_DIR))).toBe('dist');
+  it('is named after the installed PGlite version, beside the server build', () => {
+    expect(path.basename(PGLITE_TEMPLATE_DIR)).toMatch(/^\d+\.\d+\.\d+/);
+    expect(path.relative(SERVER_DIR, PGLITE_TEMPLATE_DIR)).toBe(
+      path.join('pglite-template', path.basename(PGLITE_TEMPLATE_DIR)),
+    );
   });
 
   it('is a closed, empty database: no side folder left, no lock', () => {

@@ -1,8 +1,8 @@
-import { cpSync, existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { SERVER_DIST } from '../paths.ts';
+import { PGLITE_TEMPLATES_DIR } from '../paths.ts';
 
 /**
  * PostgreSQL's default shared_buffers (128MB) is allocated and touched at start
@@ -31,7 +31,7 @@ function pgliteVersion(): string {
  * PostgreSQL and the initdb program inside the process and took the server to
  * twice its resting memory (~900 MB) on its first start.
  */
-export const PGLITE_TEMPLATE_DIR = path.join(SERVER_DIST, `pglite-${pgliteVersion()}`);
+export const PGLITE_TEMPLATE_DIR = path.join(PGLITE_TEMPLATES_DIR, pgliteVersion());
 
 /** True when `dataDir` holds no database yet (PGlite's own test: PG_VERSION). */
 function isNewDataDir(dataDir: string): boolean {
@@ -61,12 +61,14 @@ export function newPglite(options: Omit<PGliteOptions, 'startParams'> = {}): PGl
 
 /**
  * Writes the template: runs PGlite's initdb into a side folder, closes it
- * cleanly and moves it into place. Run by the build in its own process (it
- * needs ~700 MB for a few seconds); the server never calls it.
+ * cleanly and moves it into place, so a server never copies half a template.
+ * Run by the build in its own process (it needs ~700 MB for a few seconds);
+ * the server never calls it.
  */
 export async function createPgliteTemplate(templateDir = PGLITE_TEMPLATE_DIR): Promise<void> {
   const next = `${templateDir}.next-${process.pid}`;
   rmSync(next, { recursive: true, force: true });
+  mkdirSync(path.dirname(templateDir), { recursive: true });
   try {
     const client = newPglite({ dataDir: next });
     await client.waitReady;

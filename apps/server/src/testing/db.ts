@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
+import { newPglite } from '../db/pglite.ts';
 import * as schema from '../db/schema/index.ts';
 import { seed } from '../db/seed/index.ts';
 
@@ -17,7 +17,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /** Migrates and seeds one in-memory PGlite per process and dumps its data dir (STACK.md gotcha 7). */
 async function buildPgliteTemplate(): Promise<Blob> {
-  const client = new PGlite();
+  const client = newPglite();
   await client.waitReady;
   try {
     const database: Database = {
