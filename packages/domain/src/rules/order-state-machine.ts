@@ -69,7 +69,12 @@ const NEEDS_PAYMENT: readonly OrderStatus[] = [
   'complete_ready',
   'closed',
 ];
-const NEEDS_NO_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'processing', 'payment_review', 'canceled'];
+const NEEDS_NO_PAYMENT: readonly OrderStatus[] = [
+  'pending_payment',
+  'processing',
+  'payment_review',
+  'canceled',
+];
 
 /** True for canceled and closed, which no transition leaves. */
 export function isFinalStatus(status: OrderStatus): boolean {
