@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definition } from '../testing/definitions.ts';
 import {
   canEnterGenericConfirmation,
   currentStep,
@@ -12,7 +13,6 @@ import {
   valuesForStep,
   wizardOptions,
 } from './generic-steps.ts';
-import { definition } from './test-definitions.ts';
 
 const deed = definition({
   product_id: 18458,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definition } from '../testing/definitions.ts';
 import {
   centsToEuros,
   eurosToCents,
@@ -9,7 +10,6 @@ import {
   productPrice,
   propertiesSearchPrice,
 } from './price.ts';
-import { definition } from './test-definitions.ts';
 
 describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {
   it.each([
