@@ -19,12 +19,15 @@ const SEARCH_P99_BUDGET_MS = 20;
 /** autocannon's pacing lands a little under the asked rate even when the server keeps up. */
 const RATE_TOLERANCE = 0.97;
 /**
- * Issue 7: a small VPS has 1 GB. At rest, with a browser's first requests
- * served; the start (new database, migrations, first seed) may go above that by
- * the margin below and no more (it once doubled it).
+ * Issue 7: a small VPS has 1 GB. Resident memory at rest, with a browser's
+ * first requests served. The start on a new database (migrations, first seed)
+ * once took it to twice that; now it may go above rest by 25 % and no more:
+ * the seed's garbage (the reference JSON parsed, ~20-30 MB of objects) is
+ * returned by V8 lazily, and rest itself varies by ~10 % from run to run with
+ * the garbage collector's timing (measured: peak - rest between -5 and +32 MB).
  */
 const MEMORY_REST_BUDGET_MB = { PGlite: 350, PostgreSQL: 200 } as Record<string, number>;
-const MEMORY_START_MARGIN = 1.15;
+const MEMORY_START_MARGIN = 1.25;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const SKIP_BUNDLE = process.env.BENCH_SKIP_BUNDLE === '1';
 
