@@ -22,7 +22,7 @@ const RATE_TOLERANCE = 0.97;
  * Issue 7: a small VPS has 1 GB. Resident memory at rest, with a browser's
  * first requests served. The start on a new database (migrations, first seed)
  * once took it to twice that; now it may go above rest by 25 % and no more:
- * the seed's garbage (the reference JSON parsed, ~20-30 MB of objects) is
+ * the seed's garbage (3 MB of reference JSON parsed into objects) is
  * returned by V8 lazily, and rest itself varies by ~10 % from run to run with
  * the garbage collector's timing (measured: peak - rest between -5 and +32 MB).
  */
