@@ -62,7 +62,7 @@ export function newPglite(options: Omit<PGliteOptions, 'startParams'> = {}): PGl
 /**
  * Writes the template: runs PGlite's initdb into a side folder, closes it
  * cleanly and moves it into place, so a server never copies half a template.
- * Run by the build in its own process (it needs ~700 MB for a few seconds);
+ * Run by the build in its own process (it needs ~800 MB for a few seconds);
  * the server never calls it.
  */
 export async function createPgliteTemplate(templateDir = PGLITE_TEMPLATE_DIR): Promise<void> {
