@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Condition } from '../schemas/product.ts';
+import { definition } from '../testing/definitions.ts';
 import {
   conditionHolds,
   conditionsHold,
@@ -8,7 +9,6 @@ import {
   specialHiddenOptions,
   visibleOptions,
 } from './conditions.ts';
-import { definition } from './test-definitions.ts';
 
 describe('conditionHolds', () => {
   const values = { 10: '55', 11: '15/06/2024', 12: '1-ene-2020', 13: '', 14: 'not a date' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { definition } from '../testing/definitions.ts';
 import {
   isConfirmationValid,
   isEarlyCheckoutReady,
@@ -6,7 +7,6 @@ import {
   visibleConfirmQuestions,
   visibleEarlyCheckoutFields,
 } from './confirmation.ts';
-import { definition } from './test-definitions.ts';
 
 const make = (type: 'and' | 'or') =>
   definition({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GenericForm } from '../schemas/forms.ts';
+import { definition } from '../testing/definitions.ts';
 import { checkGenericForm, checkOptionValue, genericFormPrice, genericFormValues } from './generic-form.ts';
-import { definition } from './test-definitions.ts';
 
 const energy = definition({
   product_id: 18464,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { definition } from '../testing/definitions.ts';
 import {
   canEnterGenericConfirmation,
   currentStep,
   genericConfirmationPath,
   genericStepPath,
-  genericStepRedirect,
   MAX_STEPS,
   nextGenericRoute,
   optionForStep,
@@ -12,7 +12,6 @@ import {
   valuesForStep,
   wizardOptions,
 } from './generic-steps.ts';
-import { definition } from './test-definitions.ts';
 
 const deed = definition({
   product_id: 18458,
@@ -131,18 +130,5 @@ describe('generic confirmation and step guards', () => {
     ['longer branch not finished', rec([1655, '4325'], [1653, 'X'], [1654, '7']), false],
   ])('%s -> %s', (_name, recorded, allowed) => {
     expect(canEnterGenericConfirmation(deed, recorded)).toBe(allowed);
-  });
-  it.each([
-    [0, 1, null],
-    [0, 2, { kind: 'step', step: 1 }],
-    [3, 2, null],
-    [3, 4, null],
-    [3, 5, { kind: 'step', step: 4 }],
-    [3, 0, { kind: 'step', step: 4 }],
-    [29, 30, null],
-    [30, 30, null],
-    [30, 31, { kind: 'confirmation' }],
-  ] as const)('%i recorded, step %i requested -> %j', (count, requested, redirect) => {
-    expect(genericStepRedirect(count, requested)).toEqual(redirect);
   });
 });

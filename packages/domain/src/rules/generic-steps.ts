@@ -82,15 +82,3 @@ export function genericStepPath(productId: number, step: number): string {
 export function genericConfirmationPath(productId: number): string {
   return `product/confirmation/${productId}`;
 }
-
-/**
- * The generic step guard: a requested step after the current one redirects to the
- * current step (or to confirmation once past the maximum); null means it may be entered.
- */
-export function genericStepRedirect(recordedValues: number, requestedStep: number): GenericNext | null {
-  const current = currentStep(recordedValues);
-  if (requestedStep >= 1 && requestedStep <= current && requestedStep <= MAX_STEPS) return null;
-  return current > MAX_STEPS
-    ? { kind: 'confirmation' }
-    : { kind: 'step', step: Math.min(current, MAX_STEPS) };
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { definition } from '../testing/definitions.ts';
 import { allOptionsOf, applyOptionRules } from './option-rules.ts';
-import { definition } from './test-definitions.ts';
 
 // A chain: 2 depends on 1, 3 depends on 2, 4 depends on 3; 5 has a default and no conditions;
 // 6 gets a previous_steps_default when 1 = 'b'; 7 gets its plain default when it appears.

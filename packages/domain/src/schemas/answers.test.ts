@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { definition } from '../rules/test-definitions.ts';
+import { definition } from '../testing/definitions.ts';
 import { ProductAnswerSchema, parseProductMessage } from './answers.ts';
 
 const DEED = definition({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { errorsOf } from '../testing/errors.ts';
 import {
   AddActualizarBodySchema,
   AddGenericWithAssociationBodySchema,
@@ -32,7 +33,6 @@ import {
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
-import { errorsOf } from './test-errors.ts';
 
 const ns = { direccion: 'Calle Mayor 1', municipio: 'Madrid', provincia: 'Madrid' };
 

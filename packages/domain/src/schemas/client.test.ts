@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { errorsOf } from '../testing/errors.ts';
 import {
   BillingSchema,
   billingSchemaFor,
@@ -7,7 +8,6 @@ import {
   ClientDataSchema,
   PaymentFormSchema,
 } from './client.ts';
-import { errorsOf } from './test-errors.ts';
 
 const spanish = {
   name: 'Ejemplo SL',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { errorsOf as errors } from '../testing/errors.ts';
 import {
   AssociatedGenericFormSchema,
   CertificateFormSchema,
@@ -8,7 +9,6 @@ import {
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
-import { errorsOf as errors } from './test-errors.ts';
 
 describe('Nota Simple form', () => {
   const base = { direccion: 'Calle Mayor 1', municipio: 'Madrid', provincia: 'Madrid' };

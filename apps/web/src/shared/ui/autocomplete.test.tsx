@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { MunicipalityHit } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,9 +10,7 @@ import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
 import { setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Autocomplete } from './autocomplete.tsx';
-import {
-  type MunicipalityHit,
-  searchCompanies,
+import { searchCompanies,
   searchFreguesias,
   searchMunicipalities,
 } from './autocomplete-search.ts';

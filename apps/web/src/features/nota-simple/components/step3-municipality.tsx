@@ -1,4 +1,4 @@
-import { NotaSimpleFormSchema } from '@shop/domain';
+import { type MunicipalityHit, NotaSimpleFormSchema } from '@shop/domain';
 import { useState } from 'react';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
@@ -10,7 +10,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
 import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
 import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { type MunicipalityWithRegistry, rememberMunicipality } from '../hooks/use-registry-info.ts';
+import { rememberMunicipality } from '../hooks/use-registry-info.ts';
 import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
 import { NS_FILLER } from '../utils/ns-validation.ts';
 import styles from './nota-simple.module.css';
@@ -43,7 +43,7 @@ export function Step3Municipality() {
       onBack={() => go('step2')}
       onNext={next}
     >
-      <Autocomplete<MunicipalityWithRegistry>
+      <Autocomplete<MunicipalityHit>
         label={t('ns.step3.municipio')}
         hint={t('ns.step3.municipioHint')}
         name="municipio"

@@ -1,9 +1,9 @@
-import { type CartItem, type NotaSimpleForm, NotaSimpleFormSchema } from '@shop/domain';
+import { type CartItem, type MunicipalityHit, type NotaSimpleForm, NotaSimpleFormSchema } from '@shop/domain';
 import { TextArea } from '../../../../shared/forms/text-area.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
 import { useT } from '../../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../../shared/ui/autocomplete.tsx';
-import { type MunicipalityHit, searchMunicipalities } from '../../../../shared/ui/autocomplete-search.ts';
+import { searchMunicipalities } from '../../../../shared/ui/autocomplete-search.ts';
 import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
 import { notaSimpleFormOf } from '../../utils/item-forms.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';

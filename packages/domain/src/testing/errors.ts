@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { toFieldErrors } from './messages.ts';
+import { toFieldErrors } from '../schemas/messages.ts';
 
 /** The field errors of a parse as 'path: code' strings ([] when valid); for tests. */
 export function errorsOf(schema: z.ZodMiniType, input: unknown): string[] {
