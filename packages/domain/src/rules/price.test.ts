@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { definition } from '../testing/definitions.ts';
+import { fixedProductPrice, priceWithDefaults, propertiesSearchPrice, urgentExtra } from './fixed-prices.ts';
 import {
   centsToEuros,
   eurosToCents,
-  fixedProductPrice,
   formatEuros,
   formatPrice,
-  priceWithDefaults,
   productPrice,
-  propertiesSearchPrice,
-  urgentExtra,
 } from './price.ts';
 
 describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {

@@ -1,9 +1,10 @@
-import { defaultVatRateBp, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { defaultVatRateBp, PRODUCT_IDS } from '@shop/domain';
 import { useLocation } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { certidaoPlan } from '../utils/certidao-plan.ts';
@@ -19,6 +20,7 @@ export function ConfirmationStep() {
   const { store_id } = useConfig();
   const [, navigate] = useLocation();
   const step = usePlanStep(certidaoPlan, 'confirmation');
+  const price = useFixedPrice(PRODUCT_IDS.certidaoPermanente);
   return (
     <StepLayout
       title={t('certidao.confirmationTitle')}
@@ -28,11 +30,9 @@ export function ConfirmationStep() {
     >
       <p className={styles.lead}>{t('certidao.confirmationLead')}</p>
       <CertidaoSummary form={step.form} goTo={step.goTo} />
-      <FeeBreakdown
-        total={PRICES.certidaoPermanente}
-        officialFee={OFFICIAL_FEES.certidaoPermanente}
-        vatRateBp={defaultVatRateBp(store_id)}
-      />
+      {price ? (
+        <FeeBreakdown total={price.total} officialFee={price.officialFee} vatRateBp={defaultVatRateBp(store_id)} />
+      ) : null}
     </StepLayout>
   );
 }

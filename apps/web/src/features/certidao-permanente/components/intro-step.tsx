@@ -1,7 +1,8 @@
-import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { defaultVatRateBp, formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { certidaoPlan } from '../utils/certidao-plan.ts';
@@ -12,6 +13,7 @@ export function IntroStep() {
   const t = useT();
   const { store_id, language } = useConfig();
   const step = usePlanStep(certidaoPlan, 'step1');
+  const price = useFixedPrice(PRODUCT_IDS.certidaoPermanente);
   return (
     <StepLayout
       title={t('certidao.introTitle')}
@@ -21,14 +23,18 @@ export function IntroStep() {
       nextLabel={t('certidao.start')}
     >
       <p className={styles.lead}>{t('certidao.introLead')}</p>
-      <p className={styles.price}>
-        {t('certidao.introPrice', { price: formatEuros(PRICES.certidaoPermanente, language) })}
-      </p>
-      <FeeBreakdown
-        total={PRICES.certidaoPermanente}
-        officialFee={OFFICIAL_FEES.certidaoPermanente}
-        vatRateBp={defaultVatRateBp(store_id)}
-      />
+      {price ? (
+        <>
+          <p className={styles.price}>
+            {t('certidao.introPrice', { price: formatEuros(price.total, language) })}
+          </p>
+          <FeeBreakdown
+            total={price.total}
+            officialFee={price.officialFee}
+            vatRateBp={defaultVatRateBp(store_id)}
+          />
+        </>
+      ) : null}
     </StepLayout>
   );
 }

@@ -1,9 +1,10 @@
-import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { defaultVatRateBp, formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
 import { searchFreguesias } from '../../../shared/ui/autocomplete-search.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { fieldMessage } from '../utils/ipredial-messages.ts';
@@ -21,6 +22,7 @@ export function LocationStep() {
   const t = useT();
   const { store_id, language } = useConfig();
   const step = usePlanStep(ipredialPlan, 'step1');
+  const price = useFixedPrice(PRODUCT_IDS.informacaoPredial);
   return (
     <StepLayout
       title={t('ipredial.introTitle')}
@@ -30,14 +32,18 @@ export function LocationStep() {
     >
       <section className={styles.intro} aria-label={t('ipredial.name')}>
         <p className={styles.lead}>{t('ipredial.introLead')}</p>
-        <p className={styles.price}>
-          {t('ipredial.introPrice', { price: formatEuros(PRICES.informacaoPredial, language) })}
-        </p>
-        <FeeBreakdown
-          total={PRICES.informacaoPredial}
-          officialFee={OFFICIAL_FEES.informacaoPredial}
-          vatRateBp={defaultVatRateBp(store_id)}
-        />
+        {price ? (
+          <>
+            <p className={styles.price}>
+              {t('ipredial.introPrice', { price: formatEuros(price.total, language) })}
+            </p>
+            <FeeBreakdown
+              total={price.total}
+              officialFee={price.officialFee}
+              vatRateBp={defaultVatRateBp(store_id)}
+            />
+          </>
+        ) : null}
       </section>
       <Autocomplete
         id="distrito_concelho_freguesia"
