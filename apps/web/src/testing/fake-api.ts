@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   type CompanyHit,
@@ -11,8 +11,8 @@ import {
   ProductDefinitionSchema,
   type RuntimeConfig,
 } from '@shop/domain';
-import * as z from 'zod/mini';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import * as z from 'zod/mini';
 import { catalogue } from '../../../server/src/db/seed/catalogue/index.ts';
 import { getConfig } from '../shared/config/config-store.ts';
 import { clearProductDefinitions } from '../shared/product-options/get-product-definition.ts';
@@ -42,6 +42,7 @@ export interface ReceivedRequest {
   method: string;
   /** Path and query, e.g. '/desktopapp/rest/delquoteitem?id=7'. */
   url: string;
+  headers: IncomingHttpHeaders;
   body: unknown;
 }
 
@@ -93,17 +94,38 @@ export function companyHit(name: string, taxId = 'B12345674', country: 'es' | 'p
 }
 
 /** A freguesias.php hit: 'distrito / concelho / freguesia'. */
-export function freguesiaHit(distrito: string, concelho: string, freguesia: string, code = '110600'): FreguesiaHit {
+export function freguesiaHit(
+  distrito: string,
+  concelho: string,
+  freguesia: string,
+  code = '110600',
+): FreguesiaHit {
   const label = `${distrito} / ${concelho} / ${freguesia}`;
-  return z.parse(FreguesiaHitSchema, { label, value: label, code, freguesia, concelho, distrito, legacy: false });
+  return z.parse(FreguesiaHitSchema, {
+    label,
+    value: label,
+    code,
+    freguesia,
+    concelho,
+    distrito,
+    legacy: false,
+  });
 }
 
-/** GET product?id= as the server answers it for the page's store. */
-function productAnswer(id: number, config: RuntimeConfig): unknown {
+/**
+ * GET product?id= as the server answers it for the page's store, without the
+ * configuration the server adds: the page keeps the one its test set, so a late
+ * answer to a previous test cannot switch the store under the next one.
+ */
+function productAnswer(
+  id: number,
+  storeId: number,
+  changes: Readonly<Record<string, unknown>> = {},
+): unknown {
   const product = catalogue.find((p) => p.definition.product_id === id);
-  if (!product || !product.stores.includes(config.store_id)) return { ok: false, config };
-  const definition = z.parse(ProductDefinitionSchema, product.definition);
-  return { ok: true, message: JSON.stringify(definition), product: definition, config };
+  if (!product || !product.stores.includes(storeId)) return { ok: false };
+  const definition = z.parse(ProductDefinitionSchema, { ...product.definition, ...changes });
+  return { ok: true, message: JSON.stringify(definition), product: definition };
 }
 
 function searchAnswer(url: URL, data: FakeApiData): unknown[] | undefined {
@@ -133,10 +155,11 @@ async function bodyOf(req: IncomingMessage): Promise<unknown> {
 /** Starts the fake API on a free port (see the file's comment). */
 export async function startFakeApi(data: FakeApiData = {}) {
   const scripts = new Map<string, ScriptedAnswer[]>();
+  const catalogueChanges = new Map<number, Record<string, unknown>>();
   const received: ReceivedRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await bodyOf(req);
-    received.push({ method: req.method ?? '', url: req.url ?? '', body });
+    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
     const url = new URL(req.url ?? '/', 'http://x');
     const reply = (status: number, answer: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -148,8 +171,10 @@ export async function startFakeApi(data: FakeApiData = {}) {
       if (next === 'hang-up') return req.socket.destroy();
       return reply(next.status, next.body);
     }
-    if (url.pathname === '/desktopapp/rest/product')
-      return reply(200, productAnswer(Number(url.searchParams.get('id')), getConfig()));
+    if (url.pathname === '/desktopapp/rest/product') {
+      const id = Number(url.searchParams.get('id'));
+      return reply(200, productAnswer(id, getConfig().store_id, catalogueChanges.get(id)));
+    }
     const hits = searchAnswer(url, data);
     if (hits) return reply(200, hits);
     reply(404, { ok: false, message: 'Not found', errors: [] });
@@ -170,8 +195,13 @@ export async function startFakeApi(data: FakeApiData = {}) {
     answerAt(path: string, ...answers: ScriptedAnswer[]) {
       scripts.set(path, answers);
     },
+    /** Changes a product of the catalogue (as an operator would), e.g. its price. */
+    changeProduct(productId: number, changes: Record<string, unknown>) {
+      catalogueChanges.set(productId, changes);
+    },
     reset() {
       scripts.clear();
+      catalogueChanges.clear();
       received.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -209,6 +239,8 @@ export function setupFakeApi(data: FakeApiData = {}) {
     paths: () => ready().paths(),
     answer: (path: string, ...answers: ScriptedAnswer[]) => ready().answer(path, ...answers),
     answerAt: (path: string, ...answers: ScriptedAnswer[]) => ready().answerAt(path, ...answers),
+    changeProduct: (productId: number, changes: Record<string, unknown>) =>
+      ready().changeProduct(productId, changes),
     /** Renders the app at `url` with the page's configuration pointing at the fake. */
     open: (url: string, overrides: Partial<RuntimeConfig> = {}) =>
       renderApp(url, { base_url: ready().baseUrl, ...overrides }),

@@ -34,7 +34,8 @@ interface HorizontalStepProps<F extends PredialFlow> {
 export function HorizontalStep<F extends PredialFlow>({ plan, step: stepId }: HorizontalStepProps<F>) {
   const t = useT();
   const [answered, setAnswered] = useState(false);
-  const known = answered || plan.isRecorded(stepId, useFlowForm(plan.flow));
+  const form = useFlowForm(plan.flow);
+  const known = answered || plan.isRecorded(stepId, form);
   const step: HorizontalFieldsStep = usePlanStep(
     plan,
     stepId,

@@ -10,7 +10,6 @@ import {
 import * as z from 'zod/mini';
 import { getConfig } from '../config/config-store.ts';
 
-
 /** Fetches the suggestions for a term; aborted when a newer term replaces it. */
 export type SearchFn<T extends SearchHit> = (term: string, signal: AbortSignal) => Promise<T[]>;
 
@@ -52,7 +51,8 @@ export const searchMunicipalities: SearchFn<MunicipalityHit> = (term, signal) =>
 
 /** Freguesias of Portugal: freguesias.php?app=1&type=all|ips&term= */
 export function searchFreguesias(type: 'all' | 'ips'): SearchFn<FreguesiaHit> {
-  return (term, signal) => fetchHits(searchUrl('freguesias.php', { app: '1', type, term }), FreguesiaHitSchema, signal);
+  return (term, signal) =>
+    fetchHits(searchUrl('freguesias.php', { app: '1', type, term }), FreguesiaHitSchema, signal);
 }
 
 /**

@@ -61,15 +61,6 @@ export function resetFlowForm(flow: FixedFlow): void {
   flowStore(flow).reset();
 }
 
-/** The saved form of `flow` within its age (or `maxAgeMs`), or null. */
-export function readStoredForm<F extends FixedFlow>(
-  flow: F,
-  now: number = Date.now(),
-  maxAgeMs: number = FLOW_MAX_AGE_MS[flow],
-): FlowForm<F> | null {
-  return flowStore(flow).saved(now, maxAgeMs)?.form ?? null;
-}
-
 /** The form of `flow` in a component, re-rendering on change. */
 export function useFlowForm<F extends FixedFlow>(flow: F): FlowForm<F> {
   return useWizardForm(flowStore(flow));

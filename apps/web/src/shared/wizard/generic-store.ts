@@ -37,7 +37,11 @@ export function genericFormFrom(raw: unknown): StoredGenericForm | null {
   const parsed = GenericFormSchema.safeParse(raw);
   if (!parsed.success) return null;
   const extra = raw as { files?: unknown; drafts?: unknown };
-  return { ...parsed.data, files: numberKeyed(extra.files, isFileInfo), drafts: numberKeyed(extra.drafts, isText) };
+  return {
+    ...parsed.data,
+    files: numberKeyed(extra.files, isFileInfo),
+    drafts: numberKeyed(extra.drafts, isText),
+  };
 }
 
 /** The generic wizard's store (the same mechanism as the fixed wizards', in sessionStorage). */

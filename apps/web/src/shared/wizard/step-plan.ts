@@ -117,9 +117,10 @@ export function fixedPlan<F extends FixedFlow>(flow: F, rules: FixedPlanRules<F>
 
 /**
  * `form` with the steps after `step` brought in line with its answers: a step
- * recorded earlier stays recorded only while its fields are still valid (a
- * changed identification mode clears the numbers, so their step must be
- * answered again before the summary).
+ * the form no longer asks for is recorded as done (spec 4: a form is valid when
+ * all its steps are), and a step recorded earlier stays recorded only while its
+ * fields are still valid (a changed identification mode clears the numbers, so
+ * their step must be answered again before the summary).
  */
 export function syncLaterSteps<F extends FixedFlow>(
   plan: FixedPlan<F>,
@@ -129,7 +130,8 @@ export function syncLaterSteps<F extends FixedFlow>(
   const steps = FLOW_STEPS[plan.flow];
   let next = form;
   for (const later of steps.slice(steps.indexOf(step) + 1)) {
-    if (plan.isRecorded(later, next) && !isEmpty(plan.errors(later, next)))
+    if (!plan.steps(next).includes(later)) next = withStepFlag(plan.flow, next, later, true);
+    else if (plan.isRecorded(later, next) && !isEmpty(plan.errors(later, next)))
       next = withStepFlag(plan.flow, next, later, false);
   }
   return next;

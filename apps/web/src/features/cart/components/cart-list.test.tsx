@@ -7,15 +7,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/app.tsx';
 import { getConfig, setConfig } from '../../../shared/config/config-store.ts';
 import { setT } from '../../../shared/i18n/use-t.ts';
-import { emptyForm } from '../../../shared/wizard/flow-forms.ts';
+import { blankFlowForm } from '../../../shared/wizard/flow-forms.ts';
 import { makeCart, makeCartItem } from '../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../testing/fake-api.ts';
 
 // The cart page's answers that the real server does not give on demand: a
 // located property in the cart (the operator adds it) and an API that fails.
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -96,7 +96,7 @@ describe("cart list: 'Cancelar pedido'", () => {
 
 describe('cart/add when the API fails', () => {
   const form = {
-    ...emptyForm('nota-simple'),
+    ...blankFlowForm('nota-simple'),
     conoce_nombre_propietario: true,
     nombre: 'Ana',
     direccion: 'Calle Mayor 1',

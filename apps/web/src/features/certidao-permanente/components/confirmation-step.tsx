@@ -31,7 +31,11 @@ export function ConfirmationStep() {
       <p className={styles.lead}>{t('certidao.confirmationLead')}</p>
       <CertidaoSummary form={step.form} goTo={step.goTo} />
       {price ? (
-        <FeeBreakdown total={price.total} officialFee={price.officialFee} vatRateBp={defaultVatRateBp(store_id)} />
+        <FeeBreakdown
+          total={price.total}
+          officialFee={price.officialFee}
+          vatRateBp={defaultVatRateBp(store_id)}
+        />
       ) : null}
     </StepLayout>
   );

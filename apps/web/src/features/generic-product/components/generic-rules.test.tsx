@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveServer, startLiveServer } from '../../../shared/product-options/testing/live-server.ts';
-import { renderLive, savedGenericForm } from '../testing/render-live.tsx';
+import { type LiveServer, startLiveServer } from '../../../testing/live-server.ts';
+import { renderLive, savedGenericForm } from '../../../testing/render-live.tsx';
 
 // Early checkout ('Finalizar ahora') on the seed catalogue's two products with
 // conditions_to_earlycheckout: 18346 ('and') and 18511 ('or'); previous-step

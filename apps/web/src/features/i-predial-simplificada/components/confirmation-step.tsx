@@ -34,7 +34,11 @@ export function ConfirmationStep() {
       <p className={styles.lead}>{t('ipredial.confirmationLead')}</p>
       <IpredialSummary form={step.form} goTo={step.goTo} />
       {price ? (
-        <FeeBreakdown total={price.total} officialFee={price.officialFee} vatRateBp={defaultVatRateBp(store_id)} />
+        <FeeBreakdown
+          total={price.total}
+          officialFee={price.officialFee}
+          vatRateBp={defaultVatRateBp(store_id)}
+        />
       ) : null}
     </StepLayout>
   );

@@ -35,9 +35,7 @@ export function Step41SlowRegistry() {
       total={step.total}
       price={<NsPrice urgent={isUrgent(form)} />}
       onBack={step.back}
-      onNext={() =>
-        step.next({ servicio_urgente_custom_hours: form.servicio_urgente_custom ? hours : null })
-      }
+      onNext={() => step.next({ servicio_urgente_custom_hours: form.servicio_urgente_custom ? hours : null })}
     >
       <p role="note" className={styles.notice}>
         {t('ns.step41.warning', { municipio: form.municipio })}

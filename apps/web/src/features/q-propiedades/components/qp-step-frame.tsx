@@ -20,7 +20,12 @@ export function QpStepFrame({ step, title, onNext, nextLabel, children }: QpStep
       title={title}
       current={step.position}
       total={step.total}
-      price={<QpPrice count={step.form.num_propiedades} subject={step.form.opcion_empresa ? 'company' : 'person'} />}
+      price={
+        <QpPrice
+          count={step.form.num_propiedades}
+          subject={step.form.opcion_empresa ? 'company' : 'person'}
+        />
+      }
       onBack={step.back}
       nextLabel={nextLabel}
       onNext={onNext ?? (() => step.next())}

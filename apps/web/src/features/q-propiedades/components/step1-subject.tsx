@@ -22,7 +22,11 @@ export function Step1Subject() {
         onChange={(choice) => {
           // Switching clears the other subject's id: a DNI is not a CIF.
           if (choice !== value) {
-            step.update({ opcion_persona: choice === 'persona', opcion_empresa: choice === 'empresa', dni: '' });
+            step.update({
+              opcion_persona: choice === 'persona',
+              opcion_empresa: choice === 'empresa',
+              dni: '',
+            });
           }
         }}
         options={[

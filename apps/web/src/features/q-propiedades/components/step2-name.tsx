@@ -13,7 +13,10 @@ export function Step2Name() {
   const step = usePlanStep(qpPlan, 'step2');
   const { form, update, errors } = step;
   return (
-    <QpStepFrame step={step} title={t(form.opcion_empresa ? 'qp.step2.titleCompany' : 'qp.step2.titlePerson')}>
+    <QpStepFrame
+      step={step}
+      title={t(form.opcion_empresa ? 'qp.step2.titleCompany' : 'qp.step2.titlePerson')}
+    >
       {form.opcion_empresa ? (
         <Autocomplete
           label={t('qp.step2.empresa')}

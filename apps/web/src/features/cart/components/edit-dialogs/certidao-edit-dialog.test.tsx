@@ -6,10 +6,10 @@ import { getConfig, setConfig } from '../../../../shared/config/config-store.ts'
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../../testing/fake-api.ts';
 import CertidaoEditDialog from './certidao-edit-dialog.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 
 const PLACE = 'Lisboa / Lisboa / Benfica';
 const matricial = makeCartItem({

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setConfig } from '../../../../shared/config/config-store.ts';
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { clearProductDefinitions } from '../../../../shared/product-options/get-product-definition.ts';
-import { type LiveServer, startLiveServer } from '../../../../shared/product-options/testing/live-server.ts';
+import { type LiveServer, startLiveServer } from '../../../../testing/live-server.ts';
 import { GenericEditDialog } from './generic-edit-dialog.tsx';
 
 // The generic edit dialog on cart items the live server created from the seed

@@ -160,7 +160,10 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
             <Checkbox
               key={product.product_id}
               name={`related_${product.product_id}`}
-              label={t('generic.relatedItem', { name: product.name, price: formatEuros(product.price, language) })}
+              label={t('generic.relatedItem', {
+                name: product.name,
+                price: formatEuros(product.price, language),
+              })}
               checked={related.includes(product.product_id)}
               onChange={(event) => {
                 const others = related.filter((id) => id !== product.product_id);

@@ -7,10 +7,10 @@ import { setT } from '../../../../shared/i18n/use-t.ts';
 import { Snackbar } from '../../../../shared/ui/snackbar.tsx';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../../testing/fake-api.ts';
 import NsEditDialog from './ns-edit-dialog.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 
 const item = makeCartItem({
   id: 41,

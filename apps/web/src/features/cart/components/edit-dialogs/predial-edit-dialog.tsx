@@ -54,7 +54,9 @@ export default function PredialEditDialog({ item, onClose }: { item: CartItem; o
       <HorizontalPropertyFields form={form} change={change} error={error('prop_horizontal_fracao')} />
       <Checkbox
         label={
-          price ? t('editCertidao.urgent', { price: formatEuros(price.urgentExtra, language) }) : t('ipredial.urgent')
+          price
+            ? t('editCertidao.urgent', { price: formatEuros(price.urgentExtra, language) })
+            : t('ipredial.urgent')
         }
         name="urgente"
         checked={form.urgente}
