@@ -273,16 +273,19 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
       sessionStorage.setItem(
         'last_generic_form',
         JSON.stringify({
-          product_id: 18472,
-          values: [
-            value(2501, 'date', '10/05/2015'),
-            value(2502, 'municipio_ce', 'Sevilla (Sevilla)'),
-            value(2503, 'municipio', 'Madrid (Madrid)'),
-            value(2504, 'field', 'Ana Pérez García'),
-            value(2505, 'field', '12345678Z'),
-            value(2506, 'field', 'Luis Gómez Ruiz'),
-            value(2507, 'field', '87654321X'),
-          ],
+          savedAt: Date.now(),
+          form: {
+            product_id: 18472,
+            values: [
+              value(2501, 'date', '10/05/2015'),
+              value(2502, 'municipio_ce', 'Sevilla (Sevilla)'),
+              value(2503, 'municipio', 'Madrid (Madrid)'),
+              value(2504, 'field', 'Ana Pérez García'),
+              value(2505, 'field', '12345678Z'),
+              value(2506, 'field', 'Luis Gómez Ruiz'),
+              value(2507, 'field', '87654321X'),
+            ],
+          },
         }),
       );
     });

@@ -10,7 +10,7 @@ import { setT } from '../i18n/use-t.ts';
 import { blankFlowForm, withStepFlag } from './flow-forms.ts';
 import { FlowRoute } from './flow-route.tsx';
 import { setFlowForm } from './flow-store.ts';
-import { fixedPlan } from './step-plan.ts';
+import { type FixedPlan, fixedPlan } from './step-plan.ts';
 import { dropWizardCaches } from './wizard-store.ts';
 
 // Plans with the flows' routes and flags only (the features' plans add their
@@ -35,6 +35,10 @@ function stepsOf(flow: FixedFlow) {
   );
 }
 
+function Wizard<F extends FixedFlow>({ flow, step }: { flow: F; step: string | undefined }) {
+  return <FlowRoute plan={PLANS[flow] as unknown as FixedPlan<F>} step={step} steps={stepsOf(flow)} />;
+}
+
 async function open(url: string, storeId = 14) {
   setConfig(makeRuntimeConfig({ store_id: storeId }));
   setT(await loadT(storeId === 16 ? 'pt' : 'es'));
@@ -46,10 +50,7 @@ async function open(url: string, storeId = 14) {
           <h1>services</h1>
         </Route>
         <Route path="/:flow/:step?">
-          {(params) => {
-            const flow = params.flow as FixedFlow;
-            return <FlowRoute plan={PLANS[flow]} step={params.step} steps={stepsOf(flow)} />;
-          }}
+          {(params) => <Wizard flow={params.flow as FixedFlow} step={params.step} />}
         </Route>
       </Switch>
     </Router>,

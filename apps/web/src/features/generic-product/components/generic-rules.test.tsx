@@ -20,8 +20,9 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 const path = () => window.location.pathname;
 const early = () => screen.queryByRole('button', { name: 'Finalizar ahora' });
 
+/** A saved generic form as the wizards' store keeps it (`{ savedAt, form }`), as a reload finds it. */
 function saveForm(form: object) {
-  window.sessionStorage.setItem('last_generic_form', JSON.stringify(form));
+  window.sessionStorage.setItem('last_generic_form', JSON.stringify({ savedAt: Date.now(), form }));
 }
 
 describe("early checkout, type 'and' (18346: 2481 = 6481 and 2482 = 6484)", () => {
