@@ -123,7 +123,7 @@ function productAnswer(
   changes: Readonly<Record<string, unknown>> = {},
 ): unknown {
   const product = catalogue.find((p) => p.definition.product_id === id);
-  if (!product || !product.stores.includes(storeId)) return { ok: false };
+  if (!product?.stores.includes(storeId)) return { ok: false };
   const definition = z.parse(ProductDefinitionSchema, { ...product.definition, ...changes });
   return { ok: true, message: JSON.stringify(definition), product: definition };
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definition } from '../testing/definitions.ts';
 import { fixedProductPrice, priceWithDefaults, propertiesSearchPrice, urgentExtra } from './fixed-prices.ts';
-import {
-  centsToEuros,
-  eurosToCents,
-  formatEuros,
-  formatPrice,
-  productPrice,
-} from './price.ts';
+import { centsToEuros, eurosToCents, formatEuros, formatPrice, productPrice } from './price.ts';
 
 describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {
   it.each([
