@@ -139,11 +139,13 @@ describe('cart/add when the API fails', () => {
 
   it("a 200 with ok false shows the server's message in the polite modal with the support phone", async () => {
     localStorage.setItem('last_ns_form', JSON.stringify({ savedAt: Date.now() + 1, form }));
+    // How the server refuses an add for a business reason: 200 { ok: false, message: '<html>', config }.
     api.answer('addns', {
       status: 200,
       body: {
         ok: false,
         message: '<p>Este registro <strong>no admite</strong> pedidos hoy.</p><script>x()</script>',
+        config: makeRuntimeConfig({ base_url: api.baseUrl, phone: '910 000 000' }),
       },
     });
     await open('/app/cart/add/ns', { phone: '910 000 000' });
