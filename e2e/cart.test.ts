@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useShopPage } from './support/shop-page.ts';
+import { answer, saveWizardForm } from './support/wizard-storage.ts';
 
 // The cart on store 14 in Chromium at 360px against the real server: a Nota
 // Simple posted through cart/add/ns from the wizard's saved form, shown in the
@@ -29,10 +30,8 @@ const NS_FORM = {
 async function seedNotaSimple() {
   await shop.page.goto(`${shop.origin}/app/servicios?store_id=14`);
   await shop.page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
-  await shop.page.evaluate((form) => {
-    localStorage.clear();
-    localStorage.setItem('last_ns_form', JSON.stringify({ savedAt: Date.now(), form }));
-  }, NS_FORM);
+  await shop.page.evaluate(() => localStorage.clear());
+  await saveWizardForm(shop.page, 'last_ns_form', NS_FORM);
 }
 
 const cartHeading = () => shop.page.getByRole('heading', { level: 1, name: 'Este es tu pedido:' });
@@ -115,36 +114,28 @@ describe('cart on store 14 (Chromium, 360px, real server)', () => {
   it('a generic item opens its edit dialog with what was sent: answers, confirmation answer, related product', async () => {
     await shop.page.goto(`${shop.origin}/app/servicios?store_id=14`);
     await shop.page.getByRole('heading', { level: 1, name: '¿Qué servicio deseas?' }).waitFor();
-    await shop.page.evaluate(() => {
-      const value = (option_id: number, type: string, v: string) => ({
-        option_id,
+    const value = (optionId: number, type: string, v: string) => answer(18458, optionId, type, v);
+    await shop.page.evaluate(() => sessionStorage.clear());
+    await saveWizardForm(
+      shop.page,
+      'last_generic_form',
+      {
         product_id: 18458,
-        type,
-        value: v,
-      });
-      sessionStorage.clear();
-      sessionStorage.setItem(
-        'last_generic_form',
-        JSON.stringify({
-          savedAt: Date.now(),
-          form: {
-            product_id: 18458,
-            values: [
-              value(2301, 'drop_down', '6301'),
-              value(2302, 'radio', '6309'),
-              value(2303, 'municipio', 'Sevilla (Sevilla)'),
-              value(1655, 'radio', '4324'),
-              value(2304, 'field', 'Ana Pérez'),
-              value(2305, 'field', '1234'),
-              value(2306, 'date', '12/03/2015'),
-              value(2308, 'area', ''),
-            ],
-            confirm_values: [{ option_id: 2309, value: '6316' }],
-            related_product_ids: [15867],
-          },
-        }),
-      );
-    });
+        values: [
+          value(2301, 'drop_down', '6301'),
+          value(2302, 'radio', '6309'),
+          value(2303, 'municipio', 'Sevilla (Sevilla)'),
+          value(1655, 'radio', '4324'),
+          value(2304, 'field', 'Ana Pérez'),
+          value(2305, 'field', '1234'),
+          value(2306, 'date', '12/03/2015'),
+          value(2308, 'area', ''),
+        ],
+        confirm_values: [{ option_id: 2309, value: '6316' }],
+        related_product_ids: [15867],
+      },
+      'session',
+    );
     await shop.page.goto(`${shop.origin}/app/cart/add/product`);
     await cartHeading().waitFor();
     await main()

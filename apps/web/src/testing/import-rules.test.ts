@@ -40,7 +40,10 @@ beforeAll(() => {
   copyFileSync(path.join(ROOT, 'biome.json'), path.join(dir, 'biome.json'));
   for (const [file, source] of PROBES) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), `import * as probe from '${source}';\n\nexport const used = probe;\n`);
+    writeFileSync(
+      path.join(dir, file),
+      `import * as probe from '${source}';\n\nexport const used = probe;\n`,
+    );
   }
   let output: string;
   try {

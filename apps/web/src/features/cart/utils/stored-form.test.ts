@@ -1,20 +1,9 @@
 import { blankForm, NotaSimpleFormSchema } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { notaSimpleForm } from '../../../testing/form-fixtures.ts';
 import { storedFixedForm, storedGenericForm } from './stored-form.ts';
 
-const NS_FORM = {
-  ...blankForm(NotaSimpleFormSchema),
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Ana García',
-  direccion: 'Calle Mayor 1',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: 'Finca 123',
-  servicio_urgente: true,
-  step1: true,
-  step7: true,
-};
+const NS_FORM = notaSimpleForm({ servicio_urgente: true });
 
 describe('the form an edit dialog starts from', () => {
   it('is the stored fixed form exactly as the server accepted it', () => {

@@ -1,11 +1,9 @@
-import { defaultVatRateBp, formatEuros, PRODUCT_IDS } from '@shop/domain';
-import { useConfig } from '../../../shared/config/config-store.ts';
+import { PRODUCT_IDS } from '@shop/domain';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
+import { FixedPriceBreakdown } from '../../../shared/product-options/fixed-price-breakdown.tsx';
 import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
 import { searchFreguesias } from '../../../shared/ui/autocomplete-search.ts';
-import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { fieldMessage } from '../utils/ipredial-messages.ts';
 import { ipredialPlan } from '../utils/ipredial-plan.ts';
@@ -20,9 +18,7 @@ const searchCurrent = searchFreguesias('ips');
  */
 export function LocationStep() {
   const t = useT();
-  const { store_id, language } = useConfig();
   const step = usePlanStep(ipredialPlan, 'step1');
-  const price = useFixedPrice(PRODUCT_IDS.informacaoPredial);
   return (
     <StepLayout
       title={t('ipredial.introTitle')}
@@ -32,18 +28,10 @@ export function LocationStep() {
     >
       <section className={styles.intro} aria-label={t('ipredial.name')}>
         <p className={styles.lead}>{t('ipredial.introLead')}</p>
-        {price ? (
-          <>
-            <p className={styles.price}>
-              {t('ipredial.introPrice', { price: formatEuros(price.total, language) })}
-            </p>
-            <FeeBreakdown
-              total={price.total}
-              officialFee={price.officialFee}
-              vatRateBp={defaultVatRateBp(store_id)}
-            />
-          </>
-        ) : null}
+        <FixedPriceBreakdown
+          productId={PRODUCT_IDS.informacaoPredial}
+          headline={(price) => t('ipredial.introPrice', { price })}
+        />
       </section>
       <Autocomplete
         id="distrito_concelho_freguesia"

@@ -1,14 +1,7 @@
-import {
-  defaultVatRateBp,
-  feeBreakdown,
-  fixedProductPrice,
-  formatEuros,
-  formatPrice,
-  PRODUCT_IDS,
-} from '@shop/domain';
+import { defaultVatRateBp, feeBreakdown, formatEuros, formatPrice, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useProductDefinition } from '../../../shared/product-options/get-product-definition.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import styles from './nota-simple.module.css';
 
 /**
@@ -19,9 +12,9 @@ import styles from './nota-simple.module.css';
 export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detailed?: boolean }) {
   const t = useT();
   const { language, store_id } = useConfig();
-  const product = useProductDefinition(PRODUCT_IDS.notaSimple);
-  if (!product) return null;
-  const total = fixedProductPrice(product, urgent);
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple, urgent);
+  if (!price) return null;
+  const total = price.total;
   const euros = (cents: number) => formatEuros(cents, language);
   const summary = (
     <p className={styles.total}>
@@ -30,7 +23,7 @@ export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detaile
   );
   if (!detailed) return summary;
   const vatRate = defaultVatRateBp(store_id);
-  const lines = feeBreakdown(total, product.official_fee, vatRate);
+  const lines = feeBreakdown(total, price.officialFee, vatRate);
   return (
     <>
       {summary}

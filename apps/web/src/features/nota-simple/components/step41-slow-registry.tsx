@@ -1,9 +1,9 @@
-import { formatEuros, PRODUCT_IDS, urgentExtra } from '@shop/domain';
+import { formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useProductDefinition } from '../../../shared/product-options/get-product-definition.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { useRegistryInfo } from '../hooks/use-registry-info.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
@@ -24,8 +24,8 @@ export function Step41SlowRegistry() {
   const step = usePlanStep(nsPlan, 'step41');
   const { form, update } = step;
   const registry = useRegistryInfo(form.municipio, form.provincia);
-  const product = useProductDefinition(PRODUCT_IDS.notaSimple);
-  const extra = product ? formatEuros(urgentExtra(product), language) : '';
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple);
+  const extra = price ? formatEuros(price.urgentExtra, language) : '';
   const hours = registry.status === 'ready' ? registry.deliveryHours : null;
 
   return (

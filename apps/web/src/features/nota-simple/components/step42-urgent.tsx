@@ -1,9 +1,9 @@
-import { formatEuros, PRODUCT_IDS, urgentExtra } from '@shop/domain';
+import { formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useProductDefinition } from '../../../shared/product-options/get-product-definition.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { isUrgent } from '../utils/ns-steps.ts';
@@ -17,8 +17,8 @@ export function Step42Urgent() {
   const { language, nsCopy } = useConfig();
   const step = usePlanStep(nsPlan, 'step42');
   const { form, update } = step;
-  const product = useProductDefinition(PRODUCT_IDS.notaSimple);
-  const extra = product ? formatEuros(urgentExtra(product), language) : '';
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple);
+  const extra = price ? formatEuros(price.urgentExtra, language) : '';
 
   return (
     <StepLayout

@@ -1,4 +1,3 @@
-import { blankForm, NotaSimpleFormSchema } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,6 +8,7 @@ import { Snackbar } from '../../../../shared/ui/snackbar.tsx';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
 import { municipalityHit, setupFakeApi } from '../../../../testing/fake-api.ts';
+import { notaSimpleForm } from '../../../../testing/form-fixtures.ts';
 import NsEditDialog from './ns-edit-dialog.tsx';
 
 const api = setupFakeApi({
@@ -16,26 +16,7 @@ const api = setupFakeApi({
 });
 
 /** The form the wizard sent and the server stored (GET cart gives it back as `form`). */
-const STORED_FORM = {
-  ...blankForm(NotaSimpleFormSchema),
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Ana García',
-  direccion: 'Calle Mayor 1',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: 'Finca 99',
-  solicitante_nombre: 'Pedro Ruiz',
-  solicitante_documento: '12345678Z',
-  interes_legitimo: 'Herencia',
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-};
+const STORED_FORM = notaSimpleForm();
 
 const item = makeCartItem({
   id: 41,
