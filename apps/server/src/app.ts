@@ -16,7 +16,6 @@ import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
-import { cartViewsPlugin } from './modules/config/cart-views.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -24,7 +23,7 @@ import { filesPlugin } from './modules/files/files.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
-import { sessionPlugin } from './modules/session/session.service.ts';
+import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
 const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
@@ -55,11 +54,10 @@ export async function buildApp({
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
-  await app.register(cartViewsPlugin);
+  await app.register(cartPlugin);
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
-  await app.register(cartPlugin);
   await app.register(filesPlugin, { env });
   await app.register(errorHandlerPlugin);
 

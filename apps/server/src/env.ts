@@ -58,7 +58,14 @@ const EnvSchema = z.object({
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Mark the session cookie Secure (and name it __Host-sid) even when the request does not arrive as HTTPS. */
   COOKIE_SECURE: boolean.default(false),
+  /**
+   * Signs session cookies and derives form keys. Set it in production (every
+   * instance the same, at least 32 characters); unset, a random one is generated
+   * once and kept in DATA_DIR/session-secret.
+   */
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   /**
    * Behind a reverse proxy: 'true' (trust X-Forwarded-* from any hop) or a comma
    * list of the proxies' addresses / CIDRs. Decides the client IP the rate limit

@@ -20,6 +20,7 @@ const item = {
   real_order_id: null,
   editable: true,
   current_price: 2076,
+  form: {},
   childs: [],
 };
 const cart = { quote_id: 3, items: [item], total: 2076 };

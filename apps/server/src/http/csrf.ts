@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from './http-error.ts';
+import { AppError } from './app-error.ts';
 import { API_PREFIX, isApiRoute } from './paths.ts';
 
 /** GET calls of spec 7 that change state, so they need the form key like a POST. */
@@ -46,9 +46,9 @@ export const csrfPlugin = fp(
   async (app) => {
     app.addHook('preValidation', async (request) => {
       if (!needsFormKey(request.method, request.routeOptions.url)) return;
-      const expected = request.session?.csrfToken;
+      const expected = request.session?.formKey;
       if (!expected || !formKeyMatches(sentFormKey(request), expected)) {
-        throw new HttpError(403, 'forbidden');
+        throw new AppError('not_allowed', 'forbidden');
       }
     });
   },

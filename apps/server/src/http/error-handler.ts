@@ -2,45 +2,30 @@ import type { FieldError, Language } from '@shop/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './http-error.ts';
-import { type HttpMessageKey, httpMessage } from './messages.ts';
+import { AppError, type ErrorCode, type ErrorKind } from './app-error.ts';
+import { translate, validationText } from './translate.ts';
 import { fieldErrors, type ZodValidationEntry } from './validation-messages.ts';
 
-/** Domain error kinds (STYLE.md 5) and the status each one answers. */
-const KIND_STATUS: Record<string, [number, HttpMessageKey]> = {
-  not_found: [404, 'not_found'],
-  invalid_data: [400, 'validation'],
-  not_allowed: [403, 'not_allowed'],
-  conflict: [409, 'conflict'],
-  payment_failed: [402, 'server_error'],
+/** Fastify's own request errors (body parsing) as application errors. */
+const FASTIFY_ERRORS: Record<string, [ErrorKind, ErrorCode]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: ['invalid_data', 'malformedJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: ['invalid_data', 'malformedJson'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: ['invalid_data', 'malformedRequest'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: ['unsupported', 'unsupportedMediaType'],
+  FST_ERR_CTP_BODY_TOO_LARGE: ['too_large', 'payloadTooLarge'],
 };
 
-/** Fastify's own request errors (body parsing) and their texts. */
-const FASTIFY_CODES: Record<string, [number, HttpMessageKey]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'malformed_json'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'malformed_json'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'malformed_json'],
+/** Other 4xx errors thrown by plugins (rate limit...), by status. */
+const STATUS_ERRORS: Record<number, [ErrorKind, ErrorCode]> = {
+  400: ['invalid_data', 'malformedRequest'],
+  401: ['unauthorized', 'unauthorized'],
+  403: ['not_allowed', 'notAllowed'],
+  404: ['not_found', 'notFound'],
+  409: ['conflict', 'conflict'],
+  413: ['too_large', 'payloadTooLarge'],
+  415: ['unsupported', 'unsupportedMediaType'],
+  429: ['throttled', 'tooManyRequests'],
 };
-
-const STATUS_TEXT: Record<number, HttpMessageKey> = {
-  401: 'unauthorized',
-  403: 'not_allowed',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-};
-
-async function languageOf(app: FastifyInstance, request: FastifyRequest): Promise<Language> {
-  try {
-    return (await app.sessions.peekStore(request))?.language ?? 'es';
-  } catch {
-    return 'es';
-  }
-}
 
 const VALIDATED_PART: Record<string, (r: FastifyRequest) => unknown> = {
   body: (r) => r.body,
@@ -49,50 +34,64 @@ const VALIDATED_PART: Record<string, (r: FastifyRequest) => unknown> = {
   headers: (r) => r.headers,
 };
 
-type AnyError = FastifyError & { kind?: unknown; ok?: unknown };
-
-/** The domain's ApiError shape: `errors` lists fields on a 400 and is empty otherwise. */
+/** The answer of every failure (DECISIONS.md "Payloads"): `errors` lists fields on a 400, empty otherwise. */
 function send(reply: FastifyReply, status: number, message: string, errors: FieldError[] = []) {
   return reply.code(status).type('application/json; charset=utf-8').send({ ok: false, message, errors });
 }
 
+/** The application error an error stands for; null when it is unexpected (a 500). */
+function asAppError(error: FastifyError): AppError | null {
+  if (error instanceof AppError) return error;
+  const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
+  if (known) return new AppError(...known);
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    if (error instanceof SyntaxError) return new AppError('invalid_data', 'malformedJson');
+    const [kind, code] = STATUS_ERRORS[status] ?? ['invalid_data', 'malformedRequest'];
+    return new AppError(kind, code);
+  }
+  return null;
+}
+
 /**
- * One error handler for the whole app: bad input is a 400 with per-field
- * messages (never a 500), every message is in the store's language, and 5xx
- * bodies carry no internals (they are logged with the request instead).
+ * The one error handler: bad input is a 400 with per-field messages (never a
+ * 500), an AppError answers its kind's status, every text comes from the i18n
+ * catalogues in the store's language, and 5xx bodies carry no internals (they
+ * are logged with the request instead).
  */
 export const errorHandlerPlugin = fp(
-  async (app) => {
-    app.setErrorHandler(async (error: AnyError, request, reply) => {
-      const language = await languageOf(app, request);
+  async (app: FastifyInstance) => {
+    const languageOf = async (request: FastifyRequest): Promise<Language> => {
+      try {
+        return (await app.requestStore(request))?.language ?? 'es';
+      } catch {
+        return 'es';
+      }
+    };
+
+    app.setErrorHandler(async (error: FastifyError, request, reply) => {
+      const language = await languageOf(request);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const input = VALIDATED_PART[error.validationContext ?? 'body']?.(request);
         const errors = fieldErrors(error.validation as unknown as ZodValidationEntry[], input, language);
-        return send(reply, 400, httpMessage(language, 'validation'), errors);
+        return send(reply, 400, translate(language, 'apiErrors.validation'), errors);
       }
-      if (error instanceof HttpError) {
-        return send(reply, error.statusCode, httpMessage(language, error.messageKey));
-      }
-      const known =
-        (typeof error.kind === 'string' ? KIND_STATUS[error.kind] : undefined) ??
-        (error.code ? FASTIFY_CODES[error.code] : undefined);
-      if (known) return send(reply, known[0], httpMessage(language, known[1]));
-
-      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-      if (status >= 400 && status < 500) {
-        if (error instanceof SyntaxError) {
-          return send(reply, 400, httpMessage(language, 'malformed_json'));
-        }
-        request.log.info({ err: error }, 'request refused');
-        return send(reply, status, httpMessage(language, STATUS_TEXT[status] ?? 'validation'));
+      const known = asAppError(error);
+      if (known) {
+        if (known.status !== 400) request.log.info({ code: known.code }, 'request refused');
+        const errors = known.fieldErrors.map((e) => ({
+          path: e.path,
+          message: validationText(language, e.message),
+        }));
+        return send(reply, known.status, translate(language, `apiErrors.${known.code}`), errors);
       }
       request.log.error({ err: error }, 'request failed');
-      return send(reply, 500, httpMessage(language, 'server_error'));
+      return send(reply, 500, translate(language, 'errors.generic'));
     });
 
     app.setNotFoundHandler(async (request, reply) => {
-      const language = await languageOf(app, request);
-      return send(reply, 404, httpMessage(language, 'not_found'));
+      const language = await languageOf(request);
+      return send(reply, 404, translate(language, 'apiErrors.notFound'));
     });
   },
   { name: 'error-handler', dependencies: ['sessions'] },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
 import { createTemplateLoader, renderHostPage } from './host-page.ts';
+import { requestConfig } from './request-config.ts';
 
 const MISSING_BUILD = 'web build missing: run npm run build';
 
@@ -24,7 +25,7 @@ export const hostPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, {
         if (template === null) {
           return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
         }
-        const config = await app.runtimeConfig.build(request);
+        const config = await requestConfig(request);
         return reply.type('text/html; charset=utf-8').send(renderHostPage(template, config));
       },
     );

@@ -1,17 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RuntimeConfig } from '@shop/domain';
+import { escapeHtml } from './html.ts';
 
 const CONFIG_MARK = '<!--app-config-->';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
  * JSON safe inside a `<script>` element: `<` becomes \u003c so the data can

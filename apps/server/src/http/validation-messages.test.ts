@@ -2,12 +2,8 @@ import { SPEC_VALIDATION_MESSAGES_ES, VALIDATION_CODES, type ValidationCode } fr
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  fieldErrors,
-  validationCodeText,
-  validationKey,
-  type ZodValidationEntry,
-} from './validation-messages.ts';
+import { validationKey, validationText } from './translate.ts';
+import { fieldErrors, type ZodValidationEntry } from './validation-messages.ts';
 
 /** Validation entries exactly as the zod type provider puts them on the error. */
 function entriesFor(schema: z.ZodType, input: unknown): ZodValidationEntry[] {
@@ -22,14 +18,14 @@ function entriesFor(schema: z.ZodType, input: unknown): ZodValidationEntry[] {
 describe('validation messages', () => {
   it('uses spec 5 texts for the codes the spec words', () => {
     for (const [code, text] of Object.entries(SPEC_VALIDATION_MESSAGES_ES)) {
-      expect(validationCodeText('es', code as ValidationCode)).toBe(text);
+      expect(validationText('es', code as ValidationCode)).toBe(text);
     }
   });
 
   it('finds a catalogue text for every domain code in every language', () => {
     for (const language of ['es', 'pt', 'en'] as const) {
       for (const code of VALIDATION_CODES) {
-        const text = validationCodeText(language, code);
+        const text = validationText(language, code);
         expect(text, `${language} ${code}`).not.toBe(validationKey(code));
         expect(text).toMatch(/\S/);
       }

@@ -8,7 +8,7 @@ describe.each(testDatabaseKinds())('createTestDatabase (%s)', (kind) => {
     const a = await createTestDatabase(kind);
     const b = await createTestDatabase(kind);
     try {
-      await a.db.execute(sql`DELETE FROM es_municipalities WHERE ine = '28079'`);
+      await a.db.execute(sql`DELETE FROM es_municipalities WHERE ine = '41904'`);
       const inA = await queryRows<{ n: number }>(a.db, sql`SELECT count(*)::int AS n FROM es_municipalities`);
       const inB = await queryRows<{ n: number }>(b.db, sql`SELECT count(*)::int AS n FROM es_municipalities`);
       expect(inA[0]?.n).toBe(8131);

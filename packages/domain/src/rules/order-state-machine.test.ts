@@ -10,23 +10,25 @@ import {
 import { ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
 // The lifecycle of DECISIONS.md, written out pair by pair.
+// A confirmed payment goes straight to complete_pending; processing is a payment started, not confirmed.
 const ALLOWED = new Set([
   'pending_payment>processing',
+  'pending_payment>complete_pending',
   'pending_payment>payment_review',
   'pending_payment>canceled',
   'pending_payment>holded',
   'pending_payment>fraud',
-  'payment_review>processing',
+  'processing>complete_pending',
+  'processing>pending_payment',
+  'processing>payment_review',
+  'processing>canceled',
+  'processing>holded',
+  'processing>fraud',
+  'payment_review>complete_pending',
   'payment_review>pending_payment',
   'payment_review>canceled',
   'payment_review>holded',
   'payment_review>fraud',
-  'processing>complete_pending',
-  'processing>complete_in_progress',
-  'processing>complete_incident',
-  'processing>complete_ready',
-  'processing>holded',
-  'processing>closed',
   'complete_pending>complete_in_progress',
   'complete_pending>complete_incident',
   'complete_pending>complete_ready',
@@ -55,20 +57,19 @@ const ALLOWED = new Set([
   'holded>canceled',
   'holded>closed',
   'fraud>pending_payment',
-  'fraud>processing',
+  'fraud>complete_pending',
   'fraud>canceled',
   'fraud>closed',
 ]);
 
 const PAID_ONLY = new Set([
-  'processing',
   'complete_pending',
   'complete_in_progress',
   'complete_incident',
   'complete_ready',
   'closed',
 ]);
-const UNPAID_ONLY = new Set(['pending_payment', 'payment_review', 'canceled']);
+const UNPAID_ONLY = new Set(['pending_payment', 'processing', 'payment_review', 'canceled']);
 
 function expected(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): string {
   if (from === to) return 'same_status';
@@ -76,6 +77,7 @@ function expected(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): s
   if (!ALLOWED.has(`${from}>${to}`)) return 'not_allowed';
   if (PAID_ONLY.has(to) && !ctx.paid) return 'not_paid';
   if (UNPAID_ONLY.has(to) && ctx.paid) return 'already_paid';
+  if (to === 'processing' && !ctx.paymentPending) return 'no_payment_started';
   if (to === 'closed' && !ctx.creditNoteIssued) return 'no_credit_note';
   if (to === 'complete_ready' && !ctx.documentAttached) return 'no_document';
   return 'ok';
@@ -83,8 +85,10 @@ function expected(from: OrderStatus, to: OrderStatus, ctx: TransitionContext): s
 
 const contexts: TransitionContext[] = [];
 for (const paid of [false, true])
-  for (const creditNoteIssued of [false, true])
-    for (const documentAttached of [false, true]) contexts.push({ paid, creditNoteIssued, documentAttached });
+  for (const paymentPending of [false, true])
+    for (const creditNoteIssued of [false, true])
+      for (const documentAttached of [false, true])
+        contexts.push({ paid, paymentPending, creditNoteIssued, documentAttached });
 
 describe('order state machine: every pair under every combination of facts', () => {
   for (const from of ORDER_STATUSES) {
@@ -102,14 +106,18 @@ describe('order state machine: every pair under every combination of facts', () 
 
 describe('guards', () => {
   const paid: TransitionContext = { paid: true, creditNoteIssued: false, documentAttached: false };
+  const unpaid: TransitionContext = { paid: false, creditNoteIssued: false, documentAttached: false };
   it.each([
-    [
-      'pending_payment',
-      'processing',
-      { paid: false, creditNoteIssued: false, documentAttached: false },
-      'not_paid',
-    ],
-    ['pending_payment', 'processing', paid, 'ok'],
+    // A card payment confirmed at once: straight to 'Pendiente de tramitar'.
+    ['pending_payment', 'complete_pending', paid, 'ok'],
+    ['pending_payment', 'complete_pending', unpaid, 'not_paid'],
+    // A Multibanco voucher issued / a direct-debit mandate waiting: 'Pendiente de Pago' until the notice.
+    ['pending_payment', 'processing', { ...unpaid, paymentPending: true }, 'ok'],
+    ['pending_payment', 'processing', unpaid, 'no_payment_started'],
+    ['pending_payment', 'processing', paid, 'already_paid'],
+    ['processing', 'complete_pending', paid, 'ok'],
+    ['processing', 'pending_payment', unpaid, 'ok'],
+    ['processing', 'complete_in_progress', paid, 'not_allowed'],
     ['pending_payment', 'canceled', paid, 'already_paid'],
     ['complete_in_progress', 'complete_ready', paid, 'no_document'],
     ['complete_in_progress', 'complete_ready', { ...paid, documentAttached: true }, 'ok'],
@@ -124,7 +132,7 @@ describe('guards', () => {
       { paid: false, creditNoteIssued: false, documentAttached: false, heldFrom: 'pending_payment' },
       'ok',
     ],
-    ['holded', 'processing', { ...paid, heldFrom: 'pending_payment' }, 'not_held_from'],
+    ['holded', 'complete_pending', { ...paid, heldFrom: 'pending_payment' }, 'not_held_from'],
     [
       'canceled',
       'pending_payment',
@@ -138,7 +146,7 @@ describe('guards', () => {
       'final_status',
     ],
     ['complete_ready', 'complete_pending', paid, 'not_allowed'],
-    ['processing', 'processing', paid, 'same_status'],
+    ['processing', 'processing', unpaid, 'same_status'],
   ] as const)('%s -> %s %j: %s', (from, to, ctx, result) => {
     const check = checkTransition(from, to, ctx);
     expect(check.ok ? 'ok' : check.reason).toBe(result);
@@ -147,7 +155,7 @@ describe('guards', () => {
   it('lists reachable statuses', () => {
     expect(
       allowedTransitions('pending_payment', { paid: true, creditNoteIssued: false, documentAttached: false }),
-    ).toEqual(['processing', 'holded', 'fraud']);
+    ).toEqual(['complete_pending', 'holded', 'fraud']);
     expect(
       allowedTransitions('pending_payment', {
         paid: false,
@@ -155,6 +163,14 @@ describe('guards', () => {
         documentAttached: false,
       }),
     ).toEqual(['payment_review', 'canceled', 'holded', 'fraud']);
+    expect(
+      allowedTransitions('pending_payment', {
+        paid: false,
+        paymentPending: true,
+        creditNoteIssued: false,
+        documentAttached: false,
+      }),
+    ).toEqual(['processing', 'payment_review', 'canceled', 'holded', 'fraud']);
     expect(
       allowedTransitions('closed', { paid: true, creditNoteIssued: true, documentAttached: true }),
     ).toEqual([]);

@@ -2,22 +2,18 @@ import { ORDER_STATUSES, type OrderStatus, PANEL_STATUS } from './order-status.t
 
 /**
  * Allowed moves between server statuses (DECISIONS.md "Order lifecycle").
- * pending_payment -> processing when paid; the operator's work moves a paid order
- * through the complete_* statuses; canceled is an unpaid order given up, closed a
- * refunded one (credit note issued). holded / fraud / payment_review are operator
- * holds. canceled and closed are final.
+ * A confirmed payment moves an order straight to complete_pending ('Pendiente de
+ * tramitar'); processing ('Pendiente de Pago') means a payment was started and is
+ * not confirmed yet (a Multibanco voucher issued, a direct-debit mandate waiting),
+ * and goes back to pending_payment when it fails or expires. The operator's work
+ * moves a paid order through the complete_* statuses; canceled is an unpaid order
+ * given up, closed a refunded one (credit note issued). holded / fraud /
+ * payment_review are operator holds. canceled and closed are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  pending_payment: ['processing', 'payment_review', 'canceled', 'holded', 'fraud'],
-  payment_review: ['processing', 'pending_payment', 'canceled', 'holded', 'fraud'],
-  processing: [
-    'complete_pending',
-    'complete_in_progress',
-    'complete_incident',
-    'complete_ready',
-    'holded',
-    'closed',
-  ],
+  pending_payment: ['processing', 'complete_pending', 'payment_review', 'canceled', 'holded', 'fraud'],
+  processing: ['complete_pending', 'pending_payment', 'payment_review', 'canceled', 'holded', 'fraud'],
+  payment_review: ['complete_pending', 'pending_payment', 'canceled', 'holded', 'fraud'],
   complete_pending: ['complete_in_progress', 'complete_incident', 'complete_ready', 'holded', 'closed'],
   complete_in_progress: ['complete_pending', 'complete_incident', 'complete_ready', 'holded', 'closed'],
   complete_incident: ['complete_pending', 'complete_in_progress', 'complete_ready', 'holded', 'closed'],
@@ -33,7 +29,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
     'canceled',
     'closed',
   ],
-  fraud: ['pending_payment', 'processing', 'canceled', 'closed'],
+  fraud: ['pending_payment', 'complete_pending', 'canceled', 'closed'],
   canceled: [],
   closed: [],
 };
@@ -42,6 +38,8 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 export type TransitionContext = {
   /** A payment of the order has been captured. */
   paid: boolean;
+  /** A payment was started and awaits its confirmation (voucher issued, mandate waiting). */
+  paymentPending?: boolean;
   /** A credit note refunding the order has been issued. */
   creditNoteIssued: boolean;
   /** The result document is attached to every item. */
@@ -57,6 +55,7 @@ export type TransitionRefusal =
   | 'not_allowed'
   | 'not_paid'
   | 'already_paid'
+  | 'no_payment_started'
   | 'no_credit_note'
   | 'no_document'
   | 'not_held_from';
@@ -64,14 +63,18 @@ export type TransitionRefusal =
 export type TransitionCheck = { ok: true } | { ok: false; reason: TransitionRefusal };
 
 const NEEDS_PAYMENT: readonly OrderStatus[] = [
-  'processing',
   'complete_pending',
   'complete_in_progress',
   'complete_incident',
   'complete_ready',
   'closed',
 ];
-const NEEDS_NO_PAYMENT: readonly OrderStatus[] = ['pending_payment', 'payment_review', 'canceled'];
+const NEEDS_NO_PAYMENT: readonly OrderStatus[] = [
+  'pending_payment',
+  'processing',
+  'payment_review',
+  'canceled',
+];
 
 /** True for canceled and closed, which no transition leaves. */
 export function isFinalStatus(status: OrderStatus): boolean {
@@ -98,6 +101,7 @@ export function checkTransition(
   }
   if (NEEDS_PAYMENT.includes(to) && !context.paid) return { ok: false, reason: 'not_paid' };
   if (NEEDS_NO_PAYMENT.includes(to) && context.paid) return { ok: false, reason: 'already_paid' };
+  if (to === 'processing' && !context.paymentPending) return { ok: false, reason: 'no_payment_started' };
   if (to === 'closed' && !context.creditNoteIssued) return { ok: false, reason: 'no_credit_note' };
   if (to === 'complete_ready' && !context.documentAttached) return { ok: false, reason: 'no_document' };
   return { ok: true };

@@ -1,4 +1,5 @@
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { esMunicipalities } from './reference.ts';
 
 /** A storefront (spec 1 store ids). */
 export const stores = pgTable('stores', {
@@ -42,17 +43,21 @@ export const products = pgTable('products', {
 });
 
 /** Spanish property registries: operator-managed (no public dataset exists). */
-export const registries = pgTable('registries', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  municipality: text('municipality').notNull(),
-  municipalityIne: text('municipality_ine'),
-  address: text('address').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  /** Usual delivery time of a Nota Simple, in working hours. */
-  deliveryHours: integer('delivery_hours').notNull(),
-  isExample: boolean('is_example').notNull().default(false),
-});
+export const registries = pgTable(
+  'registries',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    municipality: text('municipality').notNull(),
+    municipalityIne: text('municipality_ine').references(() => esMunicipalities.ine),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Usual delivery time of a Nota Simple, in working hours. */
+    deliveryHours: integer('delivery_hours').notNull(),
+    isExample: boolean('is_example').notNull().default(false),
+  },
+  (t) => [index('registries_municipality_ine_idx').on(t.municipalityIne)],
+);
 
 /** Place names served by slow registries (spec 5): operator-managed. */
 export const slowRegistryPlaces = pgTable('slow_registry_places', {

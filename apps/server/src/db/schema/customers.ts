@@ -1,11 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stores } from './catalog.ts';
+import { quotes } from './orders.ts';
 
 export const customers = pgTable(
   'customers',
   {
     id: serial('id').primaryKey(),
-    storeId: integer('store_id').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
     email: text('email').notNull(),
     /** argon2id hash; null for a customer who registered with an e-mail only. */
     passwordHash: text('password_hash'),
@@ -19,19 +33,32 @@ export const customers = pgTable(
   (t) => [uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`)],
 );
 
-/** Server-side session; its id travels in an HttpOnly cookie. */
-export const sessions = pgTable('sessions', {
-  id: text('id').primaryKey(),
-  /** The form key (CSRF token) of spec 3. */
-  csrfToken: text('csrf_token').notNull(),
-  storeId: integer('store_id').notNull(),
-  customerId: integer('customer_id'),
-  quoteId: integer('quote_id'),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+/**
+ * A stored session: created at a visitor's first write (an anonymous visitor is
+ * only a signed cookie until then); its id travels in an HttpOnly cookie, and
+ * its form key is derived from the id with the server's secret.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** The session's open quote (the cart); the cart module sets it. */
+    quoteId: integer('quote_id').references((): AnyPgColumn => quotes.id, { onDelete: 'set null' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sessions_customer_idx').on(t.customerId),
+    index('sessions_quote_idx').on(t.quoteId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
 
 /** Back-office users (DESIGN.md "Back office"). */
 export const operators = pgTable('operators', {

@@ -1,5 +1,6 @@
 import type { ItemOption } from '@shop/domain';
 import {
+  type AnyPgColumn,
   bigint,
   index,
   integer,
@@ -11,27 +12,45 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { products, stores } from './catalog.ts';
+import { customers, sessions } from './customers.ts';
+import { files } from './system.ts';
 
 /** The cart (spec: "a cart, called a quote"). */
-export const quotes = pgTable('quotes', {
-  id: serial('id').primaryKey(),
-  storeId: integer('store_id').notNull(),
-  sessionId: text('session_id'),
-  customerId: integer('customer_id'),
-  status: text('status').$type<'open' | 'ordered' | 'abandoned'>().notNull().default('open'),
-  orderId: text('order_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    sessionId: text('session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
+    customerId: integer('customer_id').references(() => customers.id),
+    status: text('status').$type<'open' | 'ordered' | 'abandoned'>().notNull().default('open'),
+    /**
+     * Bumped by every change of the quote or its items (the cart repository's
+     * writing functions do it): the cart view of a version never changes.
+     */
+    version: integer('version').notNull().default(1),
+    orderId: text('order_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quotes_session_idx').on(t.sessionId), index('quotes_customer_idx').on(t.customerId)],
+);
 
 export const quoteItems = pgTable(
   'quote_items',
   {
     id: serial('id').primaryKey(),
-    quoteId: integer('quote_id').notNull(),
-    productId: integer('product_id').notNull(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
     productVersion: integer('product_version').notNull().default(1),
-    parentId: integer('parent_id'),
+    parentId: integer('parent_id').references((): AnyPgColumn => quoteItems.id, { onDelete: 'cascade' }),
     qty: integer('qty').notNull().default(1),
     options: jsonb('options').$type<ItemOption[]>().notNull().default([]),
     /** The wizard's form exactly as sent (spec 3 forms), for editing. */
@@ -45,13 +64,17 @@ export const quoteItems = pgTable(
   },
   (t) => [
     index('quote_items_quote_idx').on(t.quoteId),
+    index('quote_items_parent_idx').on(t.parentId),
+    index('quote_items_product_idx').on(t.productId),
     uniqueIndex('quote_items_quote_request_uq').on(t.quoteId, t.requestId),
   ],
 );
 
 /** Order ids: store id + 8-digit sequence (DECISIONS.md "Routes and ids"). */
 export const orderSequences = pgTable('order_sequences', {
-  storeId: integer('store_id').primaryKey(),
+  storeId: integer('store_id')
+    .primaryKey()
+    .references(() => stores.id),
   next: bigint('next', { mode: 'number' }).notNull(),
 });
 
@@ -59,9 +82,16 @@ export const orders = pgTable(
   'orders',
   {
     id: text('id').primaryKey(),
-    storeId: integer('store_id').notNull(),
-    quoteId: integer('quote_id').notNull().unique(),
-    customerId: integer('customer_id').notNull(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    quoteId: integer('quote_id')
+      .notNull()
+      .unique()
+      .references(() => quotes.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
     status: text('status').notNull().default('pending_payment'),
     panelStatusId: integer('panel_status_id'),
     paymentMethod: text('payment_method'),
@@ -79,11 +109,15 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: text('order_id').notNull(),
-    quoteItemId: integer('quote_item_id'),
-    productId: integer('product_id').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    quoteItemId: integer('quote_item_id').references(() => quoteItems.id, { onDelete: 'set null' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
     productName: text('product_name').notNull(),
-    parentId: integer('parent_id'),
+    parentId: integer('parent_id').references((): AnyPgColumn => orderItems.id, { onDelete: 'cascade' }),
     qty: integer('qty').notNull().default(1),
     options: jsonb('options').$type<ItemOption[]>().notNull().default([]),
     form: jsonb('form').$type<Record<string, unknown>>().notNull().default({}),
@@ -92,14 +126,21 @@ export const orderItems = pgTable(
     referencia: text('referencia'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_parent_idx').on(t.parentId),
+    index('order_items_quote_item_idx').on(t.quoteItemId),
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    orderId: text('order_id').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
     attempt: integer('attempt').notNull(),
     method: text('method').notNull(),
     gateway: text('gateway').notNull(),
@@ -115,22 +156,30 @@ export const payments = pgTable(
   (t) => [unique('payments_order_attempt_uq').on(t.orderId, t.attempt)],
 );
 
-export const paymentEvents = pgTable('payment_events', {
-  id: serial('id').primaryKey(),
-  paymentId: integer('payment_id').notNull(),
-  /** The provider's event id: a replayed callback is recognised and ignored. */
-  eventId: text('event_id').notNull().unique(),
-  type: text('type').notNull(),
-  payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    /** The provider's event id: a replayed callback is recognised and ignored. */
+    eventId: text('event_id').notNull().unique(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_payment_idx').on(t.paymentId)],
+);
 
 /** Invoices: correlative per series and year, without gaps. */
 export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    orderId: text('order_id').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
     series: text('series').notNull(),
     year: integer('year').notNull(),
     number: integer('number').notNull(),
@@ -138,25 +187,38 @@ export const invoices = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull(),
-    fileId: integer('file_id'),
+    fileId: integer('file_id').references(() => files.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('invoices_series_year_number_uq').on(t.series, t.year, t.number)],
+  (t) => [
+    unique('invoices_series_year_number_uq').on(t.series, t.year, t.number),
+    index('invoices_order_idx').on(t.orderId),
+    index('invoices_file_idx').on(t.fileId),
+  ],
 );
 
 export const creditNotes = pgTable(
   'credit_notes',
   {
     id: serial('id').primaryKey(),
-    invoiceId: integer('invoice_id').notNull(),
-    orderId: text('order_id').notNull(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
     series: text('series').notNull(),
     year: integer('year').notNull(),
     number: integer('number').notNull(),
     totalCents: integer('total_cents').notNull(),
     reason: text('reason').notNull().default(''),
-    fileId: integer('file_id'),
+    fileId: integer('file_id').references(() => files.id),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('credit_notes_series_year_number_uq').on(t.series, t.year, t.number)],
+  (t) => [
+    unique('credit_notes_series_year_number_uq').on(t.series, t.year, t.number),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_order_idx').on(t.orderId),
+    index('credit_notes_file_idx').on(t.fileId),
+  ],
 );

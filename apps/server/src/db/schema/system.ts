@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { orderItems, orders, quoteItems, quotes } from './orders.ts';
 
 /** Stored files (uploads, result documents, invoices) behind the storage interface. */
 export const files = pgTable(
@@ -11,14 +12,22 @@ export const files = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     /** Owner: a quote while the item is in the cart, an order afterwards. */
-    quoteId: integer('quote_id'),
-    orderId: text('order_id'),
-    itemId: integer('item_id'),
+    quoteId: integer('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    orderId: text('order_id').references(() => orders.id),
+    /** The cart item a file option of the quote names. */
+    quoteItemId: integer('quote_item_id').references(() => quoteItems.id, { onDelete: 'set null' }),
+    /** The order item a file belongs to (copied from the quote item at checkout, or an incident form's). */
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
     optionId: integer('option_id'),
     kind: text('kind').$type<'upload' | 'result' | 'invoice' | 'credit_note'>().notNull().default('upload'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_quote_idx').on(t.quoteId), index('files_order_idx').on(t.orderId)],
+  (t) => [
+    index('files_quote_idx').on(t.quoteId),
+    index('files_order_idx').on(t.orderId),
+    index('files_quote_item_idx').on(t.quoteItemId),
+    index('files_order_item_idx').on(t.orderItemId),
+  ],
 );
 
 /** Every mail the shop sends; without SMTP_URL this is the viewable outbox. */

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteItems } from '../../db/schema/index.ts';
 import { buildTestApp, newSession, type TestApp, type TestSession } from '../../testing/app.ts';
-import { testDatabaseKinds } from '../../testing/db.ts';
 import {
   certificateForm,
   deleteItem,
@@ -13,7 +12,9 @@ import {
   optionPairs,
   postCart,
   qpForm,
-} from './cart-test-helpers.ts';
+} from '../../testing/cart.ts';
+import { testDatabaseKinds } from '../../testing/db.ts';
+import { insertItem } from './cart.repository.ts';
 
 describe.each(testDatabaseKinds())('changing the cart (%s)', (kind) => {
   let t: TestApp;
@@ -47,12 +48,11 @@ describe.each(testDatabaseKinds())('changing the cart (%s)', (kind) => {
     it('removes the children of an item with it', async () => {
       const session = await newSession(t.app);
       const { qp, quoteId } = await withItems(session);
-      await t.database.db.insert(quoteItems).values([
-        { quoteId, productId: 18324, parentId: qp, priceCents: 2076 },
-        { quoteId, productId: 18324, parentId: qp, priceCents: 2076 },
-      ]);
-      // Whoever adds items outside the cart service (the located-property search) must say so.
-      t.app.cartViews.invalidate(quoteId);
+      // As the located-property search will add them: through the cart repository, which bumps the quote's version.
+      await t.database.db.transaction(async (tx) => {
+        for (let i = 0; i < 2; i++)
+          await insertItem(tx, { quoteId, productId: 18324, parentId: qp, priceCents: 2076 });
+      });
       expect((await getCart(t.app, session)).items.find((i) => i.id === qp)?.childs).toHaveLength(2);
       await deleteItem(t.app, session, qp);
       const cart = await getCart(t.app, session);

@@ -2,8 +2,7 @@ import { CartSchema } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteItems, quotes } from '../../db/schema/index.ts';
-import { buildTestApp, newSession, type TestApp } from '../../testing/app.ts';
-import { testDatabaseKinds } from '../../testing/db.ts';
+import { buildTestApp, newSession, storedSessionIdOf, type TestApp } from '../../testing/app.ts';
 import {
   certificateForm,
   getCart,
@@ -13,7 +12,8 @@ import {
   postCart,
   qpForm,
   ipredialForm as simplifiedForm,
-} from './cart-test-helpers.ts';
+} from '../../testing/cart.ts';
+import { testDatabaseKinds } from '../../testing/db.ts';
 
 describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
   let t: TestApp;
@@ -236,17 +236,21 @@ describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
     expect(sessionQuotes).toMatchObject([{ status: 'open', storeId: 14 }]);
   });
 
+  // Spec 2 "Polite modal": a business refusal is `ok: false` with an HTML message, and nothing is stored.
   it.each([
-    ['addns', PT, nsForm(), 'Este produto não está disponível nesta loja.'],
-    ['addqp', PT, qpForm(), 'Este produto não está disponível nesta loja.'],
-    ['addcertidao', ES, certificateForm(), 'Este producto no está disponible en esta tienda.'],
-    ['addipredial', 18, ipredialForm(), 'This product is not available in this store.'],
-  ])('%s on store %i is refused with 403 in the store language', async (path, storeId, form, message) => {
+    ['addns', PT, nsForm(), '<p>Nota Simple não está disponível em '],
+    ['addqp', PT, qpForm(), '<p>Conocer Propiedades de alguien não está disponível em '],
+    ['addcertidao', ES, certificateForm(), '<p>Certidão Permanente no está disponible en '],
+    ['addipredial', 18, ipredialForm(), '<p>Informação Predial Simplificada is not available on '],
+  ])('%s on store %i is refused politely in the store language', async (path, storeId, form, start) => {
     const session = await newSession(t.app, { store_id: String(storeId) });
     const { status, body } = await postCart(t.app, session, path, { config: session.config, form });
-    expect(status).toBe(403);
-    expect(body).toEqual({ ok: false, message, errors: [] });
-    expect((await getCart(t.app, session)).items).toEqual([]);
+    expect(status).toBe(200);
+    expect(body.ok).toBe(false);
+    expect(body.message?.startsWith(start)).toBe(true);
+    expect(body.message).toContain(session.config.portal_name.replace(/&/g, '&amp;'));
+    expect(body.config.cart.items).toEqual([]);
+    expect(storedSessionIdOf(session.cookie)).toBeNull();
   });
 
   it.each([
@@ -315,6 +319,8 @@ describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
 
   it('adds one item for a double submit with the same request_id', async () => {
     const session = await newSession(t.app);
+    // A stored session (the first write stores it under a new id; see the next test for an anonymous one).
+    await postCart(t.app, session, 'addqp', { form: qpForm() });
     const payload = {
       config: session.config,
       form: nsForm(),
@@ -327,14 +333,26 @@ describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body.item.id).toBe(first.body.item.id);
-    expect((await getCart(t.app, session)).items).toHaveLength(1);
+    expect((await getCart(t.app, session)).items).toHaveLength(2);
 
     const other = await postCart(t.app, session, 'addns', {
       ...payload,
       request_id: '0e8f6a52-77c4-4b0e-8f43-2b9f1f3c6a10',
     });
     expect(other.body.item.id).not.toBe(first.body.item.id);
-    expect((await getCart(t.app, session)).items).toHaveLength(2);
+    expect((await getCart(t.app, session)).items).toHaveLength(3);
+  });
+
+  it('a double first write of an anonymous visitor leaves the browser one cart with one item', async () => {
+    const session = await newSession(t.app);
+    const payload = { form: nsForm(), request_id: '5d0c1c1e-0b7b-4a57-9a51-7f0d1b2c3e4f' };
+    const [first, second] = await Promise.all([
+      postCart(t.app, session, 'addns', payload),
+      postCart(t.app, session, 'addns', payload),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // Each stored its own session (the anonymous id is never stored); the browser keeps the last cookie.
+    expect((await getCart(t.app, session)).items.map((i) => i.product_id)).toEqual([15867]);
   });
 
   it('refuses a request_id that is not a uuid', async () => {

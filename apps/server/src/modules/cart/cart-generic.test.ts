@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quoteItems } from '../../db/schema/index.ts';
 import { buildTestApp, newSession, type TestApp } from '../../testing/app.ts';
+import { energyValues, genericForm, getCart, nsForm, optionPairs, postCart } from '../../testing/cart.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
-import { energyValues, genericForm, getCart, nsForm, optionPairs, postCart } from './cart-test-helpers.ts';
 
 /** Notarial deed (18458), branch 1655 = 4324: the customer knows the notary and the protocol number. */
 const deedKnown = (): [number, string, string][] => [
@@ -315,17 +315,25 @@ describe.each(testDatabaseKinds())('adding generic products (%s)', (kind) => {
   });
 
   it.each([
-    ['a product the store does not sell', genericForm(18511, [[2721, 'radio', '6722']]), 14],
     ['a fixed product', genericForm(15867, [[80, 'field', 'Calle Mayor 1']]), 14],
     ['an unknown product', genericForm(99999, []), 14],
-  ])('refuses %s with 403', async (_name, form, store) => {
+  ])('refuses %s with 400 naming the product', async (_name, form, store) => {
     const { status, body } = await add(form, store);
-    expect(status).toBe(403);
+    expect(status).toBe(400);
     expect(body).toEqual({
       ok: false,
-      message: 'Este producto no está disponible en esta tienda.',
-      errors: [],
+      message: 'Revisa los datos marcados.',
+      errors: [{ path: 'form.product_id', message: 'Elige una de las opciones disponibles' }],
     });
+  });
+
+  it('refuses a product the store does not sell politely: ok false with an HTML message, nothing stored', async () => {
+    const { status, body, session } = await add(genericForm(18511, [[2721, 'radio', '6722']]), 14);
+    expect(status).toBe(200);
+    expect(body.ok).toBe(false);
+    expect(body.message).toMatch(/^<p>.+ no está disponible en .+\.<\/p>$/);
+    expect(body.config.cart.items).toEqual([]);
+    expect((await getCart(t.app, session)).items).toEqual([]);
   });
 
   it('addgenericWithAssociation stores where the item comes from', async () => {

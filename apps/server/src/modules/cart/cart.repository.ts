@@ -1,9 +1,30 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
-import { files, quoteItems, quotes } from '../../db/schema/index.ts';
+import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
 
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
 export type NewQuoteItem = typeof quoteItems.$inferInsert;
+
+/*
+ * Every function here that changes a quote's items also bumps the quote's
+ * version, inside the caller's transaction: the cart view of a version never
+ * changes, so a cached view is served only for the version the session read.
+ * No caller can forget it.
+ */
+
+/** The session's quote id (the caller holds the session's row: SessionService.write). */
+export async function sessionQuoteId(tx: AppDb, sessionId: string): Promise<number | null> {
+  const rows = await tx
+    .select({ quoteId: sessions.quoteId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return rows[0]?.quoteId ?? null;
+}
+
+/** Links the session to its open quote. */
+export async function setSessionQuote(tx: AppDb, sessionId: string, quoteId: number | null): Promise<void> {
+  await tx.update(sessions).set({ quoteId }).where(eq(sessions.id, sessionId));
+}
 
 export async function isOpenQuote(db: AppDb, quoteId: number): Promise<boolean> {
   const rows = await db
@@ -23,8 +44,12 @@ export async function createQuote(
   return row.id;
 }
 
-export async function touchQuote(tx: AppDb, quoteId: number): Promise<void> {
-  await tx.update(quotes).set({ updatedAt: sql`now()` }).where(eq(quotes.id, quoteId));
+/** A new version of the quote: its cart view changed. */
+async function bumpQuote(tx: AppDb, quoteId: number): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({ version: sql`${quotes.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(quotes.id, quoteId));
 }
 
 export async function findItemByRequest(
@@ -40,9 +65,10 @@ export async function findItemByRequest(
   return rows[0]?.id ?? null;
 }
 
-export async function insertItem(tx: AppDb, item: NewQuoteItem): Promise<number> {
+export async function insertItem(tx: AppDb, item: NewQuoteItem & { quoteId: number }): Promise<number> {
   const [row] = await tx.insert(quoteItems).values(item).returning({ id: quoteItems.id });
   if (!row) throw new Error('quote item insert returned nothing');
+  await bumpQuote(tx, item.quoteId);
   return row.id;
 }
 
@@ -63,10 +89,15 @@ export async function findOpenQuoteItem(
 
 export async function updateItem(
   tx: AppDb,
+  quoteId: number,
   itemId: number,
   patch: Pick<NewQuoteItem, 'options' | 'form' | 'priceCents' | 'productVersion'>,
 ): Promise<void> {
-  await tx.update(quoteItems).set(patch).where(eq(quoteItems.id, itemId));
+  await tx
+    .update(quoteItems)
+    .set(patch)
+    .where(and(eq(quoteItems.id, itemId), eq(quoteItems.quoteId, quoteId)));
+  await bumpQuote(tx, quoteId);
 }
 
 /** Deletes an item and its descendants (located properties under a search); answers how many rows went. */
@@ -80,6 +111,7 @@ export async function deleteItemTree(tx: AppDb, quoteId: number, itemId: number)
         )
         delete from quote_items where quote_id = ${quoteId} and id in (select id from tree) returning id`,
   );
+  if (rows.length > 0) await bumpQuote(tx, quoteId);
   return rows.length;
 }
 
@@ -102,6 +134,6 @@ export async function linkFilesToItem(
   if (fileIds.length === 0) return;
   await tx
     .update(files)
-    .set({ itemId })
+    .set({ quoteItemId: itemId })
     .where(and(eq(files.quoteId, quoteId), inArray(files.id, fileIds)));
 }

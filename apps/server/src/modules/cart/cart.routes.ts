@@ -14,7 +14,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ConfigAnswerSchema } from '../../http/checked-answers.ts';
-import { useCartErrors } from './api-errors.ts';
+import { escapeHtml } from '../../http/html.ts';
+import { requestConfig } from '../../http/request-config.ts';
+import { translate } from '../../http/translate.ts';
+import { visitorOf } from '../session/session.plugin.ts';
+import type { AddResult } from './cart.service.ts';
 import type { FixedForm, FixedKind } from './fixed-items.ts';
 
 /**
@@ -24,8 +28,13 @@ import type { FixedForm, FixedKind } from './fixed-items.ts';
 const RequestIdSchema = z.optional(z.uuid({ error: 'invalid_id' }));
 const withRequestId = <T extends z.ZodMiniObject>(body: T) => z.extend(body, { request_id: RequestIdSchema });
 
-/** An answer with the updated config (and cart) plus the item the call added or changed. */
+/** An added or changed item with the updated config (and cart). */
 const ItemAnswerSchema = z.extend(ConfigAnswerSchema, { ok: z.literal(true), item: CartItemSchema });
+/** An add: the item, or a polite refusal (`ok: false` with an HTML message, spec 2 "Polite modal"). */
+const AddAnswerSchema = z.union([
+  ItemAnswerSchema,
+  z.extend(ConfigAnswerSchema, { ok: z.literal(false), message: z.string() }),
+]);
 
 function findItem(items: CartItem[], id: number): CartItem | undefined {
   for (const item of items) {
@@ -49,53 +58,60 @@ const FIXED_ROUTES: [string, FixedKind, z.ZodMiniObject][] = [
  * HTTP to the cart service and answer the new config with the item.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  useCartErrors(app);
-
   async function itemAnswer(request: FastifyRequest, itemId: number) {
-    const config = await app.runtimeConfig.build(request);
+    const config = await requestConfig(request);
     const item = findItem(config.cart.items, itemId);
     if (!item) throw new Error(`item ${itemId} is missing from the cart it was just written to`);
     return { ok: true as const, config, item };
   }
 
+  async function addAnswer(request: FastifyRequest, result: AddResult) {
+    if (result.ok) {
+      request.session = result.session;
+      return itemAnswer(request, result.itemId);
+    }
+    const { store } = visitorOf(request);
+    const text = translate(store.language, 'politeModal.productNotOffered', {
+      product: result.productName,
+      site: store.portalName,
+    });
+    return {
+      ok: false as const,
+      message: `<p>${escapeHtml(text)}</p>`,
+      config: await requestConfig(request),
+    };
+  }
+
   for (const [path, kind, body] of FIXED_ROUTES) {
     app.post(
       path,
-      { schema: { body: withRequestId(body), response: { 200: ItemAnswerSchema } } },
+      { schema: { body: withRequestId(body), response: { 200: AddAnswerSchema } } },
       async (request) => {
         const { form, request_id } = request.body as { form: FixedForm; request_id?: string };
-        const itemId = await app.cart.addFixed(request, kind, form, { requestId: request_id });
-        return itemAnswer(request, itemId);
+        return addAnswer(
+          request,
+          await app.cart.addFixed(visitorOf(request), kind, form, { requestId: request_id }),
+        );
       },
     );
   }
 
-  app.post(
-    '/addgeneric',
-    { schema: { body: withRequestId(AddGenericBodySchema), response: { 200: ItemAnswerSchema } } },
-    async (request) => {
-      const itemId = await app.cart.addGeneric(request, request.body.form, {
-        requestId: request.body.request_id,
-      });
-      return itemAnswer(request, itemId);
-    },
-  );
-
-  app.post(
-    '/addgenericWithAssociation',
-    {
-      schema: {
-        body: withRequestId(AddGenericWithAssociationBodySchema),
-        response: { 200: ItemAnswerSchema },
+  for (const [path, body] of [
+    ['/addgeneric', AddGenericBodySchema],
+    ['/addgenericWithAssociation', AddGenericWithAssociationBodySchema],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { body: withRequestId(body), response: { 200: AddAnswerSchema } } },
+      async (request) => {
+        const { form, request_id } = request.body;
+        return addAnswer(
+          request,
+          await app.cart.addGeneric(visitorOf(request), form, { requestId: request_id }),
+        );
       },
-    },
-    async (request) => {
-      const itemId = await app.cart.addGeneric(request, request.body.form, {
-        requestId: request.body.request_id,
-      });
-      return itemAnswer(request, itemId);
-    },
-  );
+    );
+  }
 
   app.post(
     '/updatequoteitem',
@@ -107,18 +123,22 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.cart.update(request, request.query.id, request.body.form);
+      request.session = await app.cart.update(visitorOf(request), request.query.id, request.body.form);
       return itemAnswer(request, request.query.id);
     },
   );
 
-  // A mutating GET (spec 7): csrf.ts lists it, so it needs the form key like a POST.
+  // A mutating GET (spec 7): csrf.ts lists it, so it needs the form key like a POST,
+  // and no HEAD route is derived from it (a HEAD would run the deletion).
   app.get(
     '/delquoteitem',
-    { schema: { querystring: IdQuerySchema, response: { 200: ConfigAnswerSchema } } },
+    {
+      exposeHeadRoute: false,
+      schema: { querystring: IdQuerySchema, response: { 200: ConfigAnswerSchema } },
+    },
     async (request) => {
-      await app.cart.remove(request, request.query.id);
-      return { ok: true, config: await app.runtimeConfig.build(request) };
+      request.session = await app.cart.remove(visitorOf(request), request.query.id);
+      return { ok: true, config: await requestConfig(request) };
     },
   );
 };

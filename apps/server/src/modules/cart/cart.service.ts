@@ -1,5 +1,6 @@
 import {
   applyOptionRules,
+  type Cart,
   type FieldError,
   formSchemaForProduct,
   type GenericForm,
@@ -9,14 +10,14 @@ import {
   productPrice,
   toFieldErrors,
 } from '@shop/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
-import type { ProductRow } from '../catalog/catalog.repository.ts';
+import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
+import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import { requireSession } from '../session/session.service.ts';
-import { CartError, invalidForm } from './api-errors.ts';
+import type { Session } from '../session/session.service.ts';
 import {
   createQuote,
   deleteItemTree,
@@ -26,9 +27,11 @@ import {
   isOpenQuote,
   linkFilesToItem,
   quoteUploads,
-  touchQuote,
+  sessionQuoteId,
+  setSessionQuote,
   updateItem,
 } from './cart.repository.ts';
+import { createCartViewCache, type QuoteRef } from './cart-view-cache.ts';
 import { FIXED_KINDS, type FixedForm, type FixedKind, fixedFormValues } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
 import { itemOptions } from './item-options.ts';
@@ -40,6 +43,12 @@ declare module 'fastify' {
   }
 }
 
+/** Who changes the cart: their session and the store the request is for (plain data, no HTTP). */
+export interface Visitor {
+  session: Session;
+  store: StoreRow;
+}
+
 /** What an add call stores besides the item: the idempotency key and the item it comes from. */
 export interface AddOptions {
   requestId?: string | undefined;
@@ -47,20 +56,32 @@ export interface AddOptions {
   originId?: string | undefined;
 }
 
+/**
+ * An add either stores the item, or is refused for a business reason the
+ * customer should read politely (spec 2 "Polite modal"): the product exists but
+ * this store does not sell it.
+ */
+export type AddResult =
+  | { ok: true; itemId: number; session: Session }
+  | { ok: false; reason: 'product_not_offered'; productName: string };
+
 export interface CartService {
-  /** Adds a fixed product's item (addns, addqp, addcertidao, addipredial); answers the item id. */
-  addFixed(request: FastifyRequest, kind: FixedKind, form: FixedForm, opts?: AddOptions): Promise<number>;
-  /** Adds a generic product's item (addgeneric, addgenericWithAssociation); answers the item id. */
-  addGeneric(request: FastifyRequest, form: GenericForm, opts?: AddOptions): Promise<number>;
-  /** Replaces an item's form, options and price (updatequoteitem). */
-  update(request: FastifyRequest, itemId: number, form: unknown): Promise<void>;
-  /** Removes an item and its children (delquoteitem). */
-  remove(request: FastifyRequest, itemId: number): Promise<void>;
+  /** Adds a fixed product's item (addns, addqp, addcertidao, addipredial). */
+  addFixed(visitor: Visitor, kind: FixedKind, form: FixedForm, opts?: AddOptions): Promise<AddResult>;
+  /** Adds a generic product's item (addgeneric, addgenericWithAssociation). */
+  addGeneric(visitor: Visitor, form: GenericForm, opts?: AddOptions): Promise<AddResult>;
+  /** Replaces an item's form, options and price (updatequoteitem); answers the session as committed. */
+  update(visitor: Visitor, itemId: number, form: unknown): Promise<Session>;
+  /** Removes an item and its children (delquoteitem); answers the session as committed. */
+  remove(visitor: Visitor, itemId: number): Promise<Session>;
   /** The session's open quote, created when missing (uploads before the first item). */
-  openQuote(request: FastifyRequest): Promise<number>;
+  openQuote(visitor: Visitor): Promise<{ quoteId: number; session: Session }>;
+  /** The session's cart (spec 3 cart items), from memory while its quote's version is unchanged. */
+  view(session: QuoteRef): Promise<Cart>;
 }
 
 type Prepare = (uploads: ReadonlyMap<number, string>) => PreparedItem;
+type OfferedProduct = { row: ProductRow; definition: ProductDefinition };
 
 const withFormPrefix = (errors: FieldError[]) => errors.map((e) => ({ ...e, path: `form.${e.path}` }));
 
@@ -77,184 +98,175 @@ function prepareFixed(definition: ProductDefinition, form: FixedForm): PreparedI
 function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepare {
   return (uploads) => {
     const result = prepareGenericItem(definition, form, uploads);
-    if (!result.ok) throw invalidForm(withFormPrefix(result.errors));
+    if (!result.ok) throw invalidData(withFormPrefix(result.errors));
     return result.item;
   };
 }
 
+const itemNotFound = () => new AppError('not_found', 'itemNotFound');
+
 export function createCartService(app: FastifyInstance): CartService {
   const db = app.db;
+  const views = createCartViewCache(db, app.catalog);
 
-  /** A product the request's store sells, of the expected kind, with a readable definition; else 403. */
-  async function offered(request: FastifyRequest, productId: number, kind: ProductRow['kind']) {
-    const { store } = requireSession(request);
+  /** The product of an add: of the expected kind with a readable definition (else 400), sold by the store (else a refusal). */
+  async function productFor(store: StoreRow, productId: number, kind: ProductRow['kind'], path: string) {
     const product = (await app.catalog.snapshot()).products.get(productId);
-    if (!product?.definition || product.row.kind !== kind || !isOfferedBy(product.row, store.id)) {
-      throw new CartError(403, 'product_not_offered');
-    }
-    return { row: product.row, definition: product.definition };
+    if (!product?.definition || product.row.kind !== kind) throw invalidField(path, 'invalid_option');
+    const offered: OfferedProduct = { row: product.row, definition: product.definition };
+    return { offered, sold: isOfferedBy(product.row, store.id) };
   }
 
-  /**
-   * The session's open quote inside the session service's transaction (which holds
-   * the session row: two adds of one session never make two quotes); created when missing.
-   */
-  async function ensureOpenQuote(
-    tx: AppDb,
-    request: FastifyRequest,
-    current: number | null,
-  ): Promise<number> {
-    const { session, store } = requireSession(request);
+  /** The session's open quote inside its write (the session row is held: two adds never make two quotes). */
+  async function ensureOpenQuote(tx: AppDb, visitor: Visitor, sessionId: string): Promise<number> {
+    const current = await sessionQuoteId(tx, sessionId);
     if (current !== null && (await isOpenQuote(tx, current))) return current;
     const quoteId = await createQuote(tx, {
-      storeId: store.id,
-      sessionId: session.id,
-      customerId: session.customerId,
+      storeId: visitor.store.id,
+      sessionId,
+      customerId: visitor.session.customerId,
     });
-    await app.sessions.setQuote(tx, request, quoteId);
+    await setSessionQuote(tx, sessionId, quoteId);
     return quoteId;
   }
 
-  /** Runs a change of the session's quote; the cached cart view goes whatever the outcome. */
-  async function changing<T>(quoteId: number, change: () => Promise<T>): Promise<T> {
-    try {
-      return await change();
-    } finally {
-      app.cartViews.invalidate(quoteId);
-    }
+  /** The session's open quote for a change of an item in it; an item elsewhere is "not found". */
+  async function currentQuote(tx: AppDb, sessionId: string): Promise<number> {
+    const quoteId = await sessionQuoteId(tx, sessionId);
+    if (quoteId === null || !(await isOpenQuote(tx, quoteId))) throw itemNotFound();
+    return quoteId;
   }
 
   async function add(
-    request: FastifyRequest,
-    product: { row: ProductRow; definition: ProductDefinition },
+    visitor: Visitor,
+    product: OfferedProduct,
     form: Record<string, unknown>,
     prepare: Prepare,
     opts: AddOptions,
-  ): Promise<number> {
-    let quoteId: number | null = null;
-    try {
-      return await app.sessions.transaction(request, async (tx, current) => {
-        quoteId = await ensureOpenQuote(tx, request, current);
-        return addToQuote(tx, quoteId, product, form, prepare, opts);
-      });
-    } finally {
-      if (quoteId !== null) app.cartViews.invalidate(quoteId);
-    }
+  ): Promise<AddResult> {
+    const { result: itemId, session } = await app.sessions.write(
+      visitor.session,
+      visitor.store.id,
+      async (tx, sessionId) => {
+        const quoteId = await ensureOpenQuote(tx, visitor, sessionId);
+        if (opts.requestId) {
+          const existing = await findItemByRequest(tx, quoteId, opts.requestId);
+          if (existing !== null) return existing;
+        }
+        const item = prepare(await quoteUploads(tx, quoteId));
+        const id = await insertItem(tx, {
+          quoteId,
+          productId: product.row.id,
+          productVersion: product.row.version,
+          options: item.options,
+          form,
+          priceCents: item.priceCents,
+          origin: opts.origin ?? null,
+          originId: opts.originId ?? null,
+          requestId: opts.requestId ?? null,
+        });
+        await linkFilesToItem(tx, quoteId, id, item.fileIds);
+        return id;
+      },
+    );
+    return { ok: true, itemId, session };
   }
 
-  /** Inserts the item in the open quote (or finds the one this request id already added). */
-  async function addToQuote(
-    tx: AppDb,
-    quoteId: number,
-    product: { row: ProductRow; definition: ProductDefinition },
-    form: Record<string, unknown>,
-    prepare: Prepare,
-    opts: AddOptions,
-  ): Promise<number> {
-    if (opts.requestId) {
-      const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-      if (existing !== null) return existing;
-    }
-    const item = prepare(await quoteUploads(tx, quoteId));
-    const itemId = await insertItem(tx, {
-      quoteId,
-      productId: product.row.id,
-      productVersion: product.row.version,
-      options: item.options,
-      form,
-      priceCents: item.priceCents,
-      origin: opts.origin ?? null,
-      originId: opts.originId ?? null,
-      requestId: opts.requestId ?? null,
-    });
-    await linkFilesToItem(tx, quoteId, itemId, item.fileIds);
-    await touchQuote(tx, quoteId);
-    return itemId;
-  }
-
-  /** The session's open quote id, or 404 when it has none (nothing to change). */
-  async function currentQuote(request: FastifyRequest): Promise<number> {
-    const { session } = requireSession(request);
-    if (session.quoteId === null || !(await isOpenQuote(db, session.quoteId))) {
-      throw new CartError(404, 'item_not_found');
-    }
-    return session.quoteId;
-  }
+  const refusal = (product: OfferedProduct): AddResult => ({
+    ok: false,
+    reason: 'product_not_offered',
+    productName: product.row.name,
+  });
 
   return {
-    async addFixed(request, kind, form, opts = {}) {
-      const product = await offered(request, FIXED_KINDS[kind], 'fixed');
-      const prepared = prepareFixed(product.definition, form);
+    async addFixed(visitor, kind, form, opts = {}) {
+      const { offered, sold } = await productFor(visitor.store, FIXED_KINDS[kind], 'fixed', 'form');
+      if (!sold) return refusal(offered);
+      const prepared = prepareFixed(offered.definition, form);
       // The properties search may come from a Nota Simple (proviene_de_ns): keep where it came from.
       const search = kind === 'qp' ? (form as PropertiesSearchForm) : null;
       const origin = { origin: search?.origin, originId: search?.origin_id };
-      return add(request, product, form, () => prepared, { ...origin, ...opts });
+      return add(visitor, offered, form, () => prepared, { ...origin, ...opts });
     },
 
-    async addGeneric(request, form, opts = {}) {
-      const product = await offered(request, form.product_id, 'generic');
-      return add(request, product, form, prepareGeneric(product.definition, form), {
+    async addGeneric(visitor, form, opts = {}) {
+      const { offered, sold } = await productFor(
+        visitor.store,
+        form.product_id,
+        'generic',
+        'form.product_id',
+      );
+      if (!sold) return refusal(offered);
+      return add(visitor, offered, form, prepareGeneric(offered.definition, form), {
         origin: form.origin,
         originId: form.origin_id,
         ...opts,
       });
     },
 
-    async update(request, itemId, rawForm) {
-      const quoteId = await currentQuote(request);
-      const item = await findOpenQuoteItem(db, quoteId, itemId);
-      if (!item) throw new CartError(404, 'item_not_found');
-      const fixed = Object.entries(FIXED_KINDS).find(([, id]) => id === item.productId)?.[0] as
-        | FixedKind
-        | undefined;
-      const product = await offered(request, item.productId, fixed ? 'fixed' : 'generic');
-      if (!isEditableProduct(item.productId) || !product.row.editable) {
-        throw new CartError(403, 'product_not_editable');
-      }
-      const parsed = z.safeParse(formSchemaForProduct(item.productId), rawForm);
-      if (!parsed.success) throw invalidForm(withFormPrefix(toFieldErrors(parsed.error.issues)));
-      const form = parsed.data as FixedForm | GenericForm;
-      let prepare: Prepare;
-      if (fixed) {
-        const prepared = prepareFixed(product.definition, form as FixedForm);
-        prepare = () => prepared;
-      } else {
-        const generic = form as GenericForm;
-        if (generic.product_id !== item.productId) {
-          throw invalidForm([{ path: 'form.product_id', message: 'wrong_product' }]);
-        }
-        prepare = prepareGeneric(product.definition, generic);
-      }
-      await changing(quoteId, () =>
-        db.transaction(async (tx) => {
-          const prepared = prepare(await quoteUploads(tx, quoteId));
-          await updateItem(tx, itemId, {
+    async update(visitor, itemId, rawForm) {
+      if (!visitor.session.stored) throw itemNotFound();
+      const { session } = await app.sessions.write(
+        visitor.session,
+        visitor.store.id,
+        async (tx, sessionId) => {
+          const quoteId = await currentQuote(tx, sessionId);
+          const item = await findOpenQuoteItem(tx, quoteId, itemId);
+          if (!item) throw itemNotFound();
+          const fixed = Object.values(FIXED_KINDS).includes(item.productId as never);
+          const product = (await app.catalog.snapshot()).products.get(item.productId);
+          if (!product?.definition || !isOfferedBy(product.row, visitor.store.id)) {
+            throw new AppError('not_allowed', 'productNotOffered');
+          }
+          if (!isEditableProduct(item.productId) || !product.row.editable) {
+            throw new AppError('not_allowed', 'productNotEditable');
+          }
+          const parsed = z.safeParse(formSchemaForProduct(item.productId), rawForm);
+          if (!parsed.success) throw invalidData(withFormPrefix(toFieldErrors(parsed.error.issues)));
+          const form = parsed.data as FixedForm | GenericForm;
+          let prepared: PreparedItem;
+          if (fixed) {
+            prepared = prepareFixed(product.definition, form as FixedForm);
+          } else {
+            const generic = form as GenericForm;
+            if (generic.product_id !== item.productId) throw invalidField('form.product_id', 'wrong_product');
+            prepared = prepareGeneric(product.definition, generic)(await quoteUploads(tx, quoteId));
+          }
+          await updateItem(tx, quoteId, itemId, {
             options: prepared.options,
             form: form as Record<string, unknown>,
             priceCents: prepared.priceCents,
             productVersion: product.row.version,
           });
           await linkFilesToItem(tx, quoteId, itemId, prepared.fileIds);
-          await touchQuote(tx, quoteId);
-        }),
+        },
       );
+      return session;
     },
 
-    async remove(request, itemId) {
-      const quoteId = await currentQuote(request);
-      const removed = await changing(quoteId, () =>
-        db.transaction(async (tx) => {
-          const count = await deleteItemTree(tx, quoteId, itemId);
-          if (count > 0) await touchQuote(tx, quoteId);
-          return count;
-        }),
+    async remove(visitor, itemId) {
+      if (!visitor.session.stored) throw itemNotFound();
+      const { session } = await app.sessions.write(
+        visitor.session,
+        visitor.store.id,
+        async (tx, sessionId) => {
+          const quoteId = await currentQuote(tx, sessionId);
+          if ((await deleteItemTree(tx, quoteId, itemId)) === 0) throw itemNotFound();
+        },
       );
-      if (removed === 0) throw new CartError(404, 'item_not_found');
+      return session;
     },
 
-    async openQuote(request) {
-      return app.sessions.transaction(request, (tx, current) => ensureOpenQuote(tx, request, current));
+    async openQuote(visitor) {
+      const { result: quoteId, session } = await app.sessions.write(
+        visitor.session,
+        visitor.store.id,
+        (tx, id) => ensureOpenQuote(tx, visitor, id),
+      );
+      return { quoteId, session };
     },
+
+    view: (session) => views.get(session),
   };
 }
 
@@ -262,5 +274,5 @@ export const cartPlugin = fp(
   async (app) => {
     app.decorate('cart', createCartService(app));
   },
-  { name: 'cart', dependencies: ['database', 'catalog', 'sessions', 'cart-views'] },
+  { name: 'cart', dependencies: ['database', 'catalog', 'sessions'] },
 );

@@ -6,7 +6,7 @@ import {
 } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { certificateForm, ipredialForm, nsForm, qpForm } from './cart-test-helpers.ts';
+import { certificateForm, ipredialForm, nsForm, qpForm } from '../../testing/cart.ts';
 import {
   certificateValues,
   notaSimpleValues,

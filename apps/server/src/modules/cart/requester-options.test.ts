@@ -1,7 +1,7 @@
 import { NotaSimpleFormSchema, PropertiesSearchFormSchema } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { certificateForm, nsForm, qpForm } from './cart-test-helpers.ts';
+import { certificateForm, nsForm, qpForm } from '../../testing/cart.ts';
 import { requesterOptions } from './requester-options.ts';
 
 const ns = (over: Record<string, unknown> = {}) => z.parse(NotaSimpleFormSchema, nsForm(over));

@@ -1,6 +1,7 @@
 import { IdQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession } from '../session/session.service.ts';
+import { requestConfig } from '../../http/request-config.ts';
+import { visitorOf } from '../session/session.plugin.ts';
 import { isOfferedBy } from './catalog-snapshot.ts';
 import { ProductResponseSchema } from './product.schemas.ts';
 
@@ -13,8 +14,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/product',
     { schema: { querystring: IdQuerySchema, response: { 200: ProductResponseSchema } } },
     async (request) => {
-      const { store } = requireSession(request);
-      const [catalog, config] = await Promise.all([app.catalog.snapshot(), app.runtimeConfig.build(request)]);
+      const { store } = visitorOf(request);
+      const [catalog, config] = await Promise.all([app.catalog.snapshot(), requestConfig(request)]);
       const product = catalog.products.get(request.query.id);
       if (!product?.definition || !isOfferedBy(product.row, store.id)) return { ok: false, config };
       return {

@@ -1,19 +1,19 @@
 import {
   APP_VERSION,
   type AutoProduct,
-  type Language,
   type PaymentMethod,
   PaymentMethodSchema,
   type RuntimeConfig,
   RuntimeConfigSchema,
 } from '@shop/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
 import { AutoProductListSchema, checkOnce } from '../../http/checked-answers.ts';
+import { translate } from '../../http/translate.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { requireSession } from '../session/session.service.ts';
+import type { Session } from '../session/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,20 +21,19 @@ declare module 'fastify' {
   }
 }
 
-export interface RuntimeConfigService {
-  /** The runtime configuration (spec 3) for the request's session and store. */
-  build(
-    request: FastifyRequest,
-    extra?: Partial<Pick<RuntimeConfig, 'municipio' | 'embedded'>>,
-  ): Promise<RuntimeConfig>;
+/** What the runtime configuration is built from: plain data, no HTTP objects. */
+export interface ConfigInput {
+  session: Session;
+  store: StoreRow;
+  /** The origin the request arrived at (`https://shop.example`), used when PUBLIC_BASE_URL is unset. */
+  origin: string;
+  extra?: Partial<Pick<RuntimeConfig, 'municipio' | 'embedded'>> | undefined;
 }
 
-/** Spec 3 / 9 default Nota Simple delivery copy, per store language. */
-export const NS_COPY: Record<Language, string> = {
-  es: 'Recibir hoy antes de 4 horas laborables',
-  pt: 'Receber hoje em menos de 4 horas úteis',
-  en: 'Receive it today within 4 working hours',
-};
+export interface RuntimeConfigService {
+  /** The runtime configuration (spec 3) of a session in a store. */
+  build(input: ConfigInput): Promise<RuntimeConfig>;
+}
 
 const shape = RuntimeConfigSchema.shape;
 
@@ -75,22 +74,18 @@ function autoProductsOf(catalog: CatalogSnapshot, storeId: number): AutoProduct[
   return list;
 }
 
-export function createRuntimeConfigService(
-  app: import('fastify').FastifyInstance,
-  env: Env,
-): RuntimeConfigService {
-  return {
-    async build(request, extra = {}) {
-      const { session, store } = requireSession(request);
+export function createRuntimeConfigService(app: FastifyInstance, env: Env): RuntimeConfigService {
+  const service: RuntimeConfigService = {
+    async build({ session, store, origin, extra = {} }) {
       const catalog = await app.catalog.snapshot();
-      // No query at all for a visitor without a quote; a quote's view comes from memory on PGlite.
-      const cart = await app.cartViews.get(session);
+      // No query for a visitor without a quote; a quote's view comes from memory while its version holds.
+      const cart = await app.cart.view(session);
       const data = session.data;
       return {
         store_id: store.id,
         language: store.language,
-        form_key: session.csrfToken,
-        base_url: env.PUBLIC_BASE_URL ?? `${request.protocol}://${request.host}`,
+        form_key: session.formKey,
+        base_url: env.PUBLIC_BASE_URL ?? origin,
         app_prefix: env.APP_PREFIX,
         embedded: extra.embedded ?? false,
         loggedIn: session.customerId !== null,
@@ -105,7 +100,7 @@ export function createRuntimeConfigService(
         lastItemIds: fromSession(data, 'lastItemIds', []),
         customerEmail: session.customerId !== null ? session.customerEmail : null,
         card_public_key: setting(store, 'card_public_key', isString) ?? null,
-        nsCopy: setting(store, 'ns_copy', isString) ?? NS_COPY[store.language],
+        nsCopy: setting(store, 'ns_copy', isString) ?? translate(store.language, 'ns.deliveryCopy'),
         municipio: extra.municipio ?? null,
         lastOrderProducts: fromSession(data, 'lastOrderProducts', []),
         lastOrderPrice: fromSession(data, 'lastOrderPrice', null),
@@ -119,11 +114,12 @@ export function createRuntimeConfigService(
       };
     },
   };
+  return service;
 }
 
 export const runtimeConfigPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('runtimeConfig', createRuntimeConfigService(app, env));
   },
-  { name: 'runtime-config', dependencies: ['catalog', 'sessions', 'cart-views'] },
+  { name: 'runtime-config', dependencies: ['catalog', 'sessions', 'cart'] },
 );

@@ -1,8 +1,15 @@
 import { type Cart, CartSchema, RuntimeConfigSchema } from '@shop/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, products, quoteItems, quotes } from '../../db/schema/index.ts';
-import { buildTestApp, newSession, sessionIdOf, type TestApp, writeSession } from '../../testing/app.ts';
+import { customers, products, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+import {
+  buildTestApp,
+  newSession,
+  storedSession,
+  storedSessionIdOf,
+  type TestApp,
+  type TestSession,
+} from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 
 describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
@@ -12,13 +19,12 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
   });
   afterAll(() => t?.close());
 
-  /** Puts an open (or other status) quote with items into the session, as the cart module will. */
-  async function giveQuote(cookie: string, status: 'open' | 'ordered' = 'open') {
+  /** A stored session holding an open (or other status) quote with items, as the cart module leaves it. */
+  async function sessionWithQuote(status: 'open' | 'ordered' = 'open'): Promise<[TestSession, number]> {
     const db = t.database.db;
-    const [quote] = await db
-      .insert(quotes)
-      .values({ storeId: 14, sessionId: sessionIdOf(cookie), status })
-      .returning();
+    const session = await storedSession(t);
+    const sessionId = storedSessionIdOf(session.cookie) ?? '';
+    const [quote] = await db.insert(quotes).values({ storeId: 14, sessionId, status }).returning();
     if (!quote) throw new Error('no quote');
     const option = {
       option_id: 1038,
@@ -35,8 +41,8 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
       { quoteId: quote.id, productId: 18324, parentId: search?.id, priceCents: 2076 },
       { quoteId: quote.id, productId: 18458, priceCents: 5900, qty: 2 },
     ]);
-    await writeSession(t, cookie, { quoteId: quote.id });
-    return quote.id;
+    await db.update(sessions).set({ quoteId: quote.id }).where(eq(sessions.id, sessionId));
+    return [session, quote.id];
   }
 
   it('answers the runtime config of store 14 by default', async () => {
@@ -87,12 +93,11 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
   });
 
   it('reports the logged-in customer', async () => {
-    const session = await newSession(t.app);
     const [customer] = await t.database.db
       .insert(customers)
       .values({ storeId: 14, email: `ana.${kind}@example.com` })
       .returning();
-    await writeSession(t, session.cookie, { customerId: customer?.id });
+    const session = await storedSession(t, { customerId: customer?.id });
     const response = await t.app.inject({
       url: '/desktopapp/rest/config',
       headers: { cookie: session.cookie },
@@ -113,8 +118,7 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
   });
 
   it('answers the open quote as the cart: items in order, children nested, total of every line', async () => {
-    const session = await newSession(t.app);
-    const quoteId = await giveQuote(session.cookie);
+    const [session, quoteId] = await sessionWithQuote();
     const response = await t.app.inject({
       url: '/desktopapp/rest/cart',
       headers: { cookie: session.cookie },
@@ -149,8 +153,7 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
   });
 
   it('answers an empty cart once the quote was ordered', async () => {
-    const session = await newSession(t.app);
-    await giveQuote(session.cookie, 'ordered');
+    const [session] = await sessionWithQuote('ordered');
     const response = await t.app.inject({
       url: '/desktopapp/rest/config',
       headers: { cookie: session.cookie },

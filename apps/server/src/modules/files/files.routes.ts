@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import { ApiAnswerSchema, IdFromStringSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { HttpError } from '../../http/http-error.ts';
-import { useCartErrors } from '../cart/api-errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requestConfig } from '../../http/request-config.ts';
+import { visitorOf } from '../session/session.plugin.ts';
 
 /**
  * `?order_id=`: the quote id while the item is in the cart (or none: the
@@ -32,7 +33,6 @@ const UploadAnswerSchema = z.extend(ApiAnswerSchema, {
  * file/:id, the owner's download.
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  useCartErrors(app);
   // Scoped to these routes. Only a few small fields besides the files.
   await app.register(multipart, {
     limits: {
@@ -54,9 +54,14 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'unsupported_media_type');
-      const files = await app.files.upload(request, request.query.order_id, request.parts());
-      return { ok: true as const, files, config: await app.runtimeConfig.build(request) };
+      if (!request.isMultipart()) throw new AppError('unsupported', 'unsupportedMediaType');
+      const { files, session } = await app.files.upload(
+        visitorOf(request),
+        request.query.order_id,
+        request.parts(),
+      );
+      request.session = session;
+      return { ok: true as const, files, config: await requestConfig(request) };
     },
   );
 
@@ -64,7 +69,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/file/:id',
     { schema: { params: z.object({ id: IdFromStringSchema }) } },
     async (request, reply) => {
-      const file = await app.files.download(request, request.params.id);
+      const file = await app.files.download(visitorOf(request), request.params.id, request.log);
       // Served as a download of its sniffed type only; nothing in it may run in our origin.
       return reply
         .header('Content-Type', file.contentType)

@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { allOptionsOf, UPLOAD_MAX_FILES } from '@shop/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
-import { CartError } from '../cart/api-errors.ts';
+import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import type { Visitor } from '../cart/cart.service.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import { requireSession } from '../session/session.service.ts';
+import type { Session } from '../session/session.service.ts';
 import { ALLOWED_TYPES, type AllowedType, safeFileName, sniffType } from './file-type.ts';
 import {
   countUploads,
@@ -45,14 +46,18 @@ export interface Download {
 }
 
 export interface FilesService {
-  /** Stores the files of a multipart upload for the quote or order `target` (pushFilesToPedido). */
+  /**
+   * Stores the files of a multipart upload for the quote or order `target`
+   * (pushFilesToPedido); answers them and the session as it is afterwards (an
+   * upload before the first item stores the session and its quote).
+   */
   upload(
-    request: FastifyRequest,
+    visitor: Visitor,
     target: string | undefined,
     parts: AsyncIterable<Multipart>,
-  ): Promise<UploadedFile[]>;
-  /** A stored file the request's session owns; 404 otherwise. */
-  download(request: FastifyRequest, id: number): Promise<Download>;
+  ): Promise<{ files: UploadedFile[]; session: Session }>;
+  /** A stored file the session (or its customer) owns; 404 otherwise. */
+  download(visitor: Visitor, id: number, log: FastifyBaseLogger): Promise<Download>;
 }
 
 /** Where stored files live: FILES_DIR, else `${DATA_DIR}/files`. */
@@ -68,23 +73,23 @@ export const MAX_UPLOADS_PER_OWNER = 40;
 const MAX_INT = 2_147_483_647;
 const ID = /^[1-9]\d{0,14}$/;
 
-const bad = (path: string, message: string) => new CartError(400, 'validation', [{ path, message }]);
+const bad = invalidField;
 
 /** Multipart limits raised by @fastify/multipart while the parts are read. */
-function limitError(err: unknown): CartError | null {
+function limitError(err: unknown): AppError | null {
   const code = (err as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new CartError(413, 'file_too_large');
-  if (code === 'FST_FILES_LIMIT') return new CartError(413, 'too_many_files');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', 'fileTooLarge');
+  if (code === 'FST_FILES_LIMIT') return new AppError('too_large', 'tooManyFiles');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return bad('', 'too_many');
   return null;
 }
 
 export function createFilesService(app: FastifyInstance, storage: FileStorage): FilesService {
   const db = app.db;
-  const requester = (request: FastifyRequest): Requester => {
-    const { session } = requireSession(request);
-    return { sessionId: session.id, customerId: session.customerId };
-  };
+  const requester = ({ session }: Visitor): Requester => ({
+    sessionId: session.id,
+    customerId: session.customerId,
+  });
 
   /**
    * The owner of the upload: without an id, the session's open quote (created if
@@ -92,25 +97,27 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
    * session's open quote while the item is in the cart; an order id of the
    * session or its customer afterwards. Anything else is "not found".
    */
-  async function ownerOf(request: FastifyRequest, target: string | undefined): Promise<Owner> {
-    const { session } = requireSession(request);
-    if (target === undefined || target === '') return { quoteId: await app.cart.openQuote(request) };
+  async function ownerOf(visitor: Visitor, target: string | undefined): Promise<[Owner, Session]> {
+    const { session } = visitor;
+    if (target === undefined || target === '') {
+      const open = await app.cart.openQuote(visitor);
+      return [{ quoteId: open.quoteId }, open.session];
+    }
     if (!ID.test(target)) throw bad('order_id', 'invalid_id');
     const asNumber = Number(target);
     if (
       asNumber <= MAX_INT &&
       asNumber === session.quoteId &&
-      (await isQuoteOwnedBy(db, asNumber, requester(request)))
+      (await isQuoteOwnedBy(db, asNumber, requester(visitor)))
     ) {
-      return { quoteId: asNumber };
+      return [{ quoteId: asNumber }, session];
     }
-    if (await isOrderOwnedBy(db, target, requester(request))) return { orderId: target };
-    throw new CartError(404, 'not_found');
+    if (await isOrderOwnedBy(db, target, requester(visitor))) return [{ orderId: target }, session];
+    throw notFound();
   }
 
   /** The file options a field may name: the item's product's, else those of any product the store sells. */
-  async function fileOptionIds(request: FastifyRequest, productId: number | null): Promise<Set<number>> {
-    const { store } = requireSession(request);
+  async function fileOptionIds({ store }: Visitor, productId: number | null): Promise<Set<number>> {
     const catalog = await app.catalog.snapshot();
     const ids = new Set<number>();
     for (const product of catalog.products.values()) {
@@ -122,7 +129,7 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
     return ids;
   }
 
-  async function checkFields(request: FastifyRequest, owner: Owner, fields: Map<string, string>) {
+  async function checkFields(visitor: Visitor, owner: Owner, fields: Map<string, string>) {
     const optionId = fields.get('option_id');
     if (optionId === undefined || optionId === '') throw bad('option_id', 'required');
     if (!ID.test(optionId) || Number(optionId) > MAX_INT) throw bad('option_id', 'invalid_id');
@@ -133,29 +140,31 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
       productId = await itemProduct(db, owner, Number(itemId));
       if (productId === null) throw bad('item_id', 'invalid_id');
     }
-    if (!(await fileOptionIds(request, productId)).has(Number(optionId)))
+    if (!(await fileOptionIds(visitor, productId)).has(Number(optionId)))
       throw bad('option_id', 'invalid_option');
     return { optionId: Number(optionId), itemId: itemId ? Number(itemId) : null };
   }
 
   return {
-    async upload(request, target, parts) {
-      const owner = await ownerOf(request, target);
+    async upload(visitor, target, parts) {
+      const [owner, session] = await ownerOf(visitor, target);
       const held = await countUploads(db, owner);
       const fields = new Map<string, string>();
-      const stored: (Omit<NewFile, 'optionId' | 'itemId'> & { storageKey: string })[] = [];
+      const stored: (Omit<NewFile, 'optionId' | 'quoteItemId' | 'orderItemId'> & { storageKey: string })[] =
+        [];
       try {
         for await (const part of parts) {
           if (part.type === 'field') {
             fields.set(part.fieldname, String(part.value));
             continue;
           }
-          if (stored.length >= UPLOAD_MAX_FILES) throw new CartError(413, 'too_many_files');
-          if (held + stored.length >= MAX_UPLOADS_PER_OWNER) throw new CartError(413, 'owner_file_limit');
+          if (stored.length >= UPLOAD_MAX_FILES) throw new AppError('too_large', 'tooManyFiles');
+          if (held + stored.length >= MAX_UPLOADS_PER_OWNER)
+            throw new AppError('too_large', 'ownerFileLimit');
           // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the fileSize limit (10 MB): nothing is kept.
           const bytes = await part.toBuffer();
           const type = sniffType(bytes.subarray(0, 16));
-          if (!type) throw new CartError(415, 'file_type');
+          if (!type) throw new AppError('unsupported', 'fileType');
           const storageKey = `uploads/${randomUUID()}`;
           await storage.put(storageKey, bytes);
           stored.push({
@@ -169,18 +178,23 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
           });
         }
         if (stored.length === 0)
-          throw new CartError(400, 'no_files', [{ path: 'files', message: 'required' }]);
-        const { optionId, itemId } = await checkFields(request, owner, fields);
+          throw new AppError('invalid_data', 'noFiles', [{ path: 'files', message: 'required' }]);
+        const { optionId, itemId } = await checkFields(visitor, owner, fields);
         const rows = await insertFiles(
           db,
-          stored.map((file) => ({ ...file, optionId, itemId })),
+          stored.map((file) => ({
+            ...file,
+            optionId,
+            ...('quoteId' in owner ? { quoteItemId: itemId } : { orderItemId: itemId }),
+          })),
         );
-        return rows.map((row: FileRow) => ({
+        const files = rows.map((row: FileRow) => ({
           id: row.id,
           name: row.originalName,
           size: row.sizeBytes,
           content_type: row.contentType,
         }));
+        return { files, session };
       } catch (err) {
         // All or nothing: bytes already written for this request go too.
         await Promise.all(stored.map((file) => storage.delete(file.storageKey).catch(() => {})));
@@ -188,20 +202,20 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
       }
     },
 
-    async download(request, id) {
+    async download(visitor, id, log) {
       const file = await findFile(db, id);
-      const who = requester(request);
+      const who = requester(visitor);
       const owned =
         file !== null &&
         ((file.quoteId !== null && (await isQuoteOwnedBy(db, file.quoteId, who))) ||
           (file.orderId !== null && (await isOrderOwnedBy(db, file.orderId, who))));
       if (!file || !owned || !(ALLOWED_TYPES as readonly string[]).includes(file.contentType)) {
-        throw new CartError(404, 'not_found');
+        throw notFound();
       }
       const stream = await storage.get(file.storageKey);
       if (!stream) {
-        request.log.error({ fileId: id }, 'stored file has no bytes');
-        throw new CartError(404, 'not_found');
+        log.error({ fileId: id }, 'stored file has no bytes');
+        throw notFound();
       }
       return {
         stream,

@@ -6,11 +6,11 @@ import type { RuntimeConfig } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, files, orders, quoteItems } from '../../db/schema/index.ts';
-import { buildTestApp, newSession, type TestApp, type TestSession } from '../../testing/app.ts';
+import { buildTestApp, newSession, send, type TestApp, type TestSession } from '../../testing/app.ts';
+import { genericForm, postCart } from '../../testing/cart.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
-import { genericForm, postCart } from '../cart/cart-test-helpers.ts';
+import { minimalPdf, multipart, type Part, tinyPng } from '../../testing/files.ts';
 import { MAX_UPLOADS_PER_OWNER } from './files.service.ts';
-import { minimalPdf, multipart, type Part, tinyPng } from './files-test-helpers.ts';
 
 /** Store 1 sells 18511 (permanent incapacity), whose options 2724 and 2727 are file options. */
 const STORE = '1';
@@ -39,10 +39,10 @@ describe.each(testDatabaseKinds())('uploads and downloads (%s)', (kind) => {
 
   async function upload(session: TestSession, parts: Part[], query = '') {
     const { payload, contentType } = multipart(parts);
-    const response = await t.app.inject({
+    const response = await send(t.app, session, {
       method: 'POST',
       url: `/desktopapp/rest/pushFilesToPedido/${query}`,
-      headers: { cookie: session.cookie, 'x-form-key': session.formKey, 'content-type': contentType },
+      headers: { 'content-type': contentType },
       payload,
     });
     return { status: response.statusCode, body: response.json() as UploadAnswer };
@@ -88,7 +88,7 @@ describe.each(testDatabaseKinds())('uploads and downloads (%s)', (kind) => {
       quoteId,
       orderId: null,
       optionId: 2724,
-      itemId: null,
+      quoteItemId: null,
       kind: 'upload',
       sha256: createHash('sha256').update(data).digest('hex'),
     });
@@ -286,7 +286,7 @@ describe.each(testDatabaseKinds())('uploads and downloads (%s)', (kind) => {
       label: 'Resolución del INSS (PDF)',
     });
     const [row] = await t.database.db.select().from(files).where(eq(files.id, fileId));
-    expect(row?.itemId).toBe(added.body.item.id);
+    expect(row?.quoteItemId).toBe(added.body.item.id);
 
     const stranger = await newSession(t.app, { store_id: STORE });
     await upload(stranger, [field('option_id', RESOLUTION), pdf()]);
@@ -365,10 +365,10 @@ describe.each(testDatabaseKinds())('upload rate limit (%s)', (kind) => {
         { name: 'option_id', value: REPORTS },
         { name: 'files', filename: 'a.pdf', contentType: 'application/pdf', data: minimalPdf() },
       ]);
-      const response = await t.app.inject({
+      const response = await send(t.app, session, {
         method: 'POST',
         url: '/desktopapp/rest/pushFilesToPedido/',
-        headers: { cookie: session.cookie, 'x-form-key': session.formKey, 'content-type': contentType },
+        headers: { 'content-type': contentType },
         payload,
       });
       statuses.push(response.statusCode);

@@ -1,6 +1,7 @@
 import { ApiAnswerSchema, PushSubscribeBodySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession } from './session.service.ts';
+import { requestConfig } from '../../http/request-config.ts';
+import { visitorOf } from './session.plugin.ts';
 
 /** A browser keeps one subscription per service worker; a few cover several devices sharing a session. */
 const MAX_SUBSCRIPTIONS = 5;
@@ -18,7 +19,7 @@ export const pushSubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/pushSubscribe',
     { schema: { body: PushSubscribeBodySchema, response: { 200: ApiAnswerSchema } } },
     async (request) => {
-      const { session } = requireSession(request);
+      const { session, store } = visitorOf(request);
       const { endpoint, keys, expirationTime } = request.body;
       const previous = Array.isArray(session.data.pushSubscriptions)
         ? (session.data.pushSubscriptions as StoredSubscription[])
@@ -32,8 +33,8 @@ export const pushSubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       const pushSubscriptions = [...previous.filter((s) => s.endpoint !== endpoint), subscription].slice(
         -MAX_SUBSCRIPTIONS,
       );
-      await app.sessions.mergeData(request, { pushSubscriptions });
-      return { ok: true, config: await app.runtimeConfig.build(request) };
+      request.session = await app.sessions.change(session, store.id, { data: { pushSubscriptions } });
+      return { ok: true, config: await requestConfig(request) };
     },
   );
 };

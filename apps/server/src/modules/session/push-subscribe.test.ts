@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
-import { buildTestApp, newSession, type TestApp } from '../../testing/app.ts';
+import {
+  buildTestApp,
+  newSession,
+  send,
+  sessionCookieOf,
+  storedSessionIdOf,
+  type TestApp,
+} from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 
 const URL_ = '/desktopapp/rest/pushSubscribe';
@@ -128,30 +135,28 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
       payload,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ ok: true, config: { store_id: 14, form_key: session.formKey } });
+    // The first write stores the session under a new id: a new cookie and a new form key.
+    const id = storedSessionIdOf(sessionCookieOf(response) ?? '');
+    expect(id).not.toBeNull();
+    expect(response.json()).toMatchObject({ ok: true, config: { store_id: 14 } });
+    expect(response.json().config.form_key).not.toBe(session.formKey);
     const [row] = await t.database.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, session.cookie.slice(4)));
+      .where(eq(sessions.id, id ?? ''));
     expect(row?.data.pushSubscriptions).toEqual([{ ...subscription, subscribed_at: expect.any(String) }]);
   });
 
   it('keeps one entry per endpoint when the browser subscribes again', async () => {
     const session = await newSession(t.app);
-    const send = (payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: URL_,
-        headers: { cookie: session.cookie, 'x-form-key': session.formKey },
-        payload,
-      });
-    await send(subscription);
-    await send({ ...subscription, endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/xyz' });
-    await send({ ...subscription, expirationTime: 1_900_000_000_000 });
+    const subscribe = (payload: object) => send(t.app, session, { method: 'POST', url: URL_, payload });
+    await subscribe(subscription);
+    await subscribe({ ...subscription, endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/xyz' });
+    await subscribe({ ...subscription, expirationTime: 1_900_000_000_000 });
     const [row] = await t.database.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, session.cookie.slice(4)));
+      .where(eq(sessions.id, storedSessionIdOf(session.cookie) ?? ''));
     const stored = row?.data.pushSubscriptions as { endpoint: string; expirationTime: number | null }[];
     expect(stored.map((s) => [s.endpoint, s.expirationTime])).toEqual([
       ['https://updates.push.services.mozilla.com/wpush/v2/xyz', null],

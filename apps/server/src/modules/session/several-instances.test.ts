@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { newSession, type TestSession, testEnv } from '../../testing/app.ts';
+import { nsForm, postCart } from '../../testing/cart.ts';
 import { createTestDatabase } from '../../testing/db.ts';
-import { nsForm, postCart } from '../cart/cart-test-helpers.ts';
 
 /**
  * Two server instances on one PostgreSQL database, as behind a load balancer:

@@ -1,5 +1,5 @@
 import { type Cart, type CartItem, isEditableProduct } from '@shop/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { quoteItems, quotes } from '../../db/schema/index.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
@@ -17,13 +17,6 @@ const itemColumns = {
   createdAt: quoteItems.createdAt,
 };
 type QuoteItemRow = { [K in keyof typeof itemColumns]: (typeof quoteItems.$inferSelect)[K] };
-
-/**
- * The row version of a quote (PostgreSQL's xmin: every UPDATE of the row gives
- * a new one). Every change of a quote's items touches the quote row
- * (touchQuote), so an unchanged version means an unchanged cart.
- */
-export const quoteVersion = sql<string | null>`${quotes}.xmin::text`;
 
 export const EMPTY_CART: Cart = { quote_id: null, items: [], total: 0 };
 
@@ -67,7 +60,7 @@ export function nestItems(items: CartItem[]): CartItem[] {
 /** A quote's cart and the version it was read at (null: no such open quote). */
 export interface CartRead {
   cart: Cart;
-  version: string | null;
+  version: number | null;
 }
 
 /**
@@ -77,7 +70,7 @@ export interface CartRead {
 export async function loadCart(db: AppDb, quoteId: number, catalog: CatalogSnapshot): Promise<CartRead> {
   // From the quote, so an open quote without items still answers its id; an ordered one answers none.
   const rows = await db
-    .select({ version: quoteVersion, item: itemColumns })
+    .select({ version: quotes.version, item: itemColumns })
     .from(quotes)
     .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
     .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))

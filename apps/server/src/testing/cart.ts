@@ -1,6 +1,6 @@
 import type { Cart, CartItem, RuntimeConfig } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
-import type { TestSession } from '../../testing/app.ts';
+import { send, type TestSession } from './app.ts';
 
 /** What an add or update call answers. */
 export interface ItemAnswer {
@@ -11,33 +11,25 @@ export interface ItemAnswer {
   errors?: { path: string; message: string }[];
 }
 
-/** POST a cart call with the session's cookie and form key (header). */
+/** POST a cart call as the session's browser (cookie, form key header; the new cookie and key are kept). */
 export async function postCart(
   app: FastifyInstance,
   session: TestSession,
   path: string,
   payload: Record<string, unknown>,
 ) {
-  const response = await app.inject({
-    method: 'POST',
-    url: `/desktopapp/rest/${path}`,
-    headers: { cookie: session.cookie, 'x-form-key': session.formKey },
-    payload,
-  });
+  const response = await send(app, session, { method: 'POST', url: `/desktopapp/rest/${path}`, payload });
   return { status: response.statusCode, body: response.json() as ItemAnswer };
 }
 
 export async function getCart(app: FastifyInstance, session: TestSession): Promise<Cart> {
-  const response = await app.inject({ url: '/desktopapp/rest/cart', headers: { cookie: session.cookie } });
+  const response = await send(app, session, { url: '/desktopapp/rest/cart', formKey: false });
   if (response.statusCode !== 200) throw new Error(`GET cart answered ${response.statusCode}`);
   return (response.json() as { cart: Cart }).cart;
 }
 
 export async function deleteItem(app: FastifyInstance, session: TestSession, id: number) {
-  const response = await app.inject({
-    url: `/desktopapp/rest/delquoteitem?id=${id}`,
-    headers: { cookie: session.cookie, 'x-form-key': session.formKey },
-  });
+  const response = await send(app, session, { url: `/desktopapp/rest/delquoteitem?id=${id}` });
   return { status: response.statusCode, body: response.json() as ItemAnswer };
 }
 

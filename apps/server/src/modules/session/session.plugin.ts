@@ -1,0 +1,126 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../../env.ts';
+import { isApiRoute } from '../../http/paths.ts';
+import type { StoreRow } from '../catalog/catalog.repository.ts';
+import { deleteEndedSessions } from './session.repository.ts';
+import { createSessionService, type Session, type SessionService } from './session.service.ts';
+import { loadSessionSecret } from './session-secret.ts';
+import { hostCandidates, resolveStoreId, type StoreResolution } from './store-resolution.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for API routes and routes with `config: { session: true }` (host page); null elsewhere. */
+    session: Session | null;
+    /** The store the request is for; set together with `session`. */
+    store: StoreRow | null;
+    /** How `store` was chosen (the preHandler remembers a `?store_id=` choice). */
+    storeResolution: StoreResolution | null;
+  }
+  interface FastifyInstance {
+    sessions: SessionService;
+    /** The request's store, also for requests without a session (error answers): host, ?store_id=, default. */
+    requestStore(request: FastifyRequest): Promise<StoreRow | null>;
+  }
+  interface FastifyContextConfig {
+    /** Give the route a session (from the cookie, else a new anonymous one) and its store. */
+    session?: boolean;
+  }
+}
+
+/** The session and the store of a route that has them (API routes, the host page). */
+export function visitorOf(request: FastifyRequest): { session: Session; store: StoreRow } {
+  if (!request.session || !request.store) throw new Error('no session on this route');
+  return { session: request.session, store: request.store };
+}
+
+const withSession = (request: FastifyRequest) =>
+  isApiRoute(request.routeOptions.url) || request.routeOptions.config.session === true;
+
+/**
+ * The only place cookies are read and written. onRequest: the cookie's session
+ * (or a new anonymous one) and the request's store. preHandler (only after the
+ * form key and the input were accepted, never for HEAD): a store chosen with
+ * `?store_id=` on a GET is remembered, and a stored session's expiry slides.
+ * onSend: when the answer succeeded and the session's cookie value changed (new,
+ * first write under a new id, store chosen, expiry slid), the cookie is set.
+ * A refused request therefore changes nothing.
+ */
+export const sessionPlugin = fp<{ env: Env }>(
+  async (app: FastifyInstance, { env }) => {
+    const service = createSessionService(app.database, loadSessionSecret(env));
+
+    const secure = (request: FastifyRequest) => env.COOKIE_SECURE || request.protocol === 'https';
+    const cookieName = (request: FastifyRequest) => (secure(request) ? '__Host-sid' : 'sid');
+
+    async function resolve(request: FastifyRequest, sessionStoreId: number | null) {
+      const catalog = await app.catalog.snapshot();
+      const resolution = resolveStoreId({
+        hosts: hostCandidates(request.headers.host),
+        queryStoreId: (request.query as Record<string, unknown> | undefined)?.store_id,
+        sessionStoreId,
+        hostMaps: [env.STORE_HOSTS, catalog.storeByHost],
+        isKnownStore: (id) => catalog.stores.has(id),
+      });
+      const store = catalog.stores.get(resolution.storeId);
+      if (!store) throw new Error(`store ${resolution.storeId} is missing from the stores table`);
+      return { resolution, store };
+    }
+
+    app.decorate('sessions', service);
+    app.decorateRequest('session', null);
+    app.decorateRequest('store', null);
+    app.decorateRequest('storeResolution', null);
+    app.decorate('requestStore', async (request: FastifyRequest) => {
+      if (request.store) return request.store;
+      return (await resolve(request, null)).store;
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!withSession(request)) return;
+      const now = new Date();
+      const session =
+        (await service.fromCookie(request.cookies[cookieName(request)], now)) ?? service.start(now);
+      const { resolution, store } = await resolve(request, session.storeId);
+      request.session = session;
+      request.store = store;
+      request.storeResolution = resolution;
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const session = request.session;
+      if (!session || request.method === 'HEAD') return;
+      const resolution = request.storeResolution;
+      if (request.method === 'GET' && resolution?.source === 'query' && resolution.remember) {
+        // Stored: a write to the row. Anonymous: only the signed cookie changes.
+        request.session = session.stored
+          ? await service.change(session, resolution.storeId, { storeId: resolution.storeId })
+          : { ...session, storeId: resolution.storeId };
+      }
+      if (request.session) request.session = await service.slide(request.session, new Date());
+    });
+
+    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+      const session = request.session;
+      if (!session || reply.statusCode >= 400) return;
+      const name = cookieName(request);
+      const value = service.cookieValue(session);
+      if (request.cookies[name] === value) return;
+      reply.setCookie(name, value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secure(request),
+        maxAge: Math.max(1, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
+      });
+    });
+
+    // Ended sessions are removed hourly; unref'd so the timer never keeps the process alive.
+    const timer = setInterval(() => {
+      deleteEndedSessions(app.db, new Date()).catch((err) => app.log.warn({ err }, 'session cleanup failed'));
+    }, 3600_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'sessions', dependencies: ['database', 'catalog'] },
+);
