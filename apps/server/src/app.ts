@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { databasePlugin } from './http/database.plugin.ts';
-import { errorHandlerPlugin } from './http/error-handler.ts';
+import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/error-handler.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
+import { serializeError, serializeRequest } from './http/logging.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
@@ -20,6 +21,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -36,15 +38,30 @@ const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes,
 export async function buildApp({
   database,
   env,
+  onRoute,
 }: {
   database: Database;
   env: Env;
+  /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
+  onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL },
+    logger: {
+      level: env.LOG_LEVEL,
+      serializers: { err: serializeError, req: serializeRequest as never },
+    },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: env.TRUST_PROXY,
+    // A body that stops arriving is cut after IDLE_TIMEOUT_MS without a byte; a whole
+    // request (a 50 MB upload on a slow phone) gets REQUEST_TIMEOUT_MS.
+    connectionTimeout: env.IDLE_TIMEOUT_MS,
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    // Malformed URLs (`/%ff`) and client errors the HTTP parser raises (headers too long)
+    // answer in the shop's error format.
+    frameworkErrors: badUrlHandler as never,
+    clientErrorHandler: clientErrorHandler as never,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -59,6 +76,7 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(maintenancePlugin);
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });

@@ -78,6 +78,26 @@ const EnvSchema = z.object({
       v === 'true' || v === 'false' ? v === 'true' : v.replace(/\s+/g, ''),
     )
     .default(false),
+  /** A connection that sends nothing for this long (a stalled body) is closed. */
+  IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The longest a whole request may take to arrive (uploads of 50 MB on a slow line). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** Bytes one session may upload in all, and one client address in a day; uploads stop while the files' disk has less than the reserve free. */
+  UPLOAD_QUOTA_SESSION_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(100 * 1024 * 1024),
+  UPLOAD_QUOTA_ADDRESS_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(300 * 1024 * 1024),
+  UPLOAD_DISK_RESERVE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 * 1024 * 1024),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
 });

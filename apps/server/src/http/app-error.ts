@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   too_large: 413,
   unsupported: 415,
   throttled: 429,
+  unavailable: 503,
 } as const;
 export type ErrorKind = keyof typeof ERROR_STATUS;
 
@@ -37,7 +38,10 @@ export type ErrorCode =
   | 'fileType'
   | 'tooManyFiles'
   | 'ownerFileLimit'
-  | 'noFiles';
+  | 'noFiles'
+  | 'uploadQuota'
+  | 'storageFull'
+  | 'tooManyItems';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

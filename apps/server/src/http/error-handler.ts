@@ -1,4 +1,5 @@
-import type { FieldError, Language } from '@shop/domain';
+import type { Socket } from 'node:net';
+import { type FieldError, type Language, storeLanguage } from '@shop/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -96,3 +97,42 @@ export const errorHandlerPlugin = fp(
   },
   { name: 'error-handler', dependencies: ['sessions'] },
 );
+
+/** The language a request names with `?store_id=` in its raw URL (no routing, no session): else Spanish. */
+function rawUrlLanguage(url: string | undefined): Language {
+  const match = /[?&]store_id=(\d{1,3})(?:&|$)/.exec(url ?? '');
+  return match?.[1] ? storeLanguage(Number(match[1])) : 'es';
+}
+
+/**
+ * Fastify's errors raised before routing (a URL that does not decode, `/%ff`):
+ * a 400 in the shop's error format instead of the framework's own body.
+ */
+export function badUrlHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const language = rawUrlLanguage(request.raw.url);
+  void send(reply, 400, translate(language, 'apiErrors.malformedRequest'));
+  request.log.info({ code: error.code }, 'request refused before routing');
+}
+
+/**
+ * What the HTTP parser refuses before Fastify sees a request (headers over the
+ * size limit: 431; anything else malformed: 400), answered in the shop's error
+ * format; the connection is then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify({
+    ok: false,
+    message: translate('es', 'apiErrors.malformedRequest'),
+    errors: [],
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

@@ -21,7 +21,6 @@ export const hostPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, {
       { config: { session: true }, schema: { response: { 200: z.string(), 503: z.string() } } },
       async (request, reply) => {
         const template = await loadTemplate();
-        reply.header('cache-control', 'no-cache');
         if (template === null) {
           return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
         }

@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('host page (%s)', (kind) => {
     const response = await t.app.inject({ url: '/app/servicios?store_id=16' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.body).toContain('<html lang="pt">');
     const config = embeddedConfig(response.body);
     expect(config).toMatchObject({ store_id: 16, language: 'pt', app_prefix: '/app', version: '5.48.11' });

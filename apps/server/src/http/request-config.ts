@@ -4,12 +4,11 @@ import type { ConfigInput } from '../modules/config/config.service.ts';
 import { visitorOf } from '../modules/session/session.plugin.ts';
 
 /** The runtime configuration of a request's session and store, for route handlers. */
-export function requestConfig(request: FastifyRequest, extra?: ConfigInput['extra']): Promise<RuntimeConfig> {
+export async function requestConfig(
+  request: FastifyRequest,
+  extra?: ConfigInput['extra'],
+): Promise<RuntimeConfig> {
   const { session, store } = visitorOf(request);
-  return request.server.runtimeConfig.build({
-    session,
-    store,
-    origin: `${request.protocol}://${request.host}`,
-    extra,
-  });
+  const origin = await request.server.knownOrigin(request);
+  return request.server.runtimeConfig.build({ session, store, origin, extra });
 }

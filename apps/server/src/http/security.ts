@@ -18,6 +18,11 @@ const isLimited = (request: FastifyRequest) =>
  */
 export async function registerExternalPlugins(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(cookie);
+  // API answers and the host page carry the form key and personal data: no cache may keep them.
+  app.addHook('onSend', async (request, reply) => {
+    const personal = isApiRoute(request.routeOptions.url) || request.routeOptions.config?.session === true;
+    if (personal || reply.statusCode >= 400) reply.header('cache-control', 'private, no-store');
+  });
   await app.register(helmet, {
     // The runtime config travels in a <script type="application/json"> data block, which CSP does not
     // treat as script, so scripts can stay 'self' only.

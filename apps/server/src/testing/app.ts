@@ -89,7 +89,7 @@ export async function send(
   });
   const cookie = sessionCookieOf(response);
   if (cookie) session.cookie = cookie;
-  if (response.headers['content-type']?.toString().startsWith('application/json')) {
+  if (response.body && response.headers['content-type']?.toString().startsWith('application/json')) {
     const config = (response.json() as { config?: RuntimeConfig }).config;
     if (config?.form_key) {
       session.config = config;

@@ -152,11 +152,21 @@ describe('generic form values and price', () => {
   ])('%s costs %i', (_name, input, cents) => {
     expect(genericFormPrice(energy, input)).toBe(cents);
   });
-  it('checks single option values', () => {
-    const option = energy.options[0];
-    if (!option) throw new Error('fixture');
-    expect(checkOptionValue(option, '')).toBeNull();
-    expect(checkOptionValue(option, '11,12')).toBeNull();
-    expect(checkOptionValue(option, '11,99')).toBe('invalid_option');
-  });
+  // A single-choice option given several values would fail every branch's condition and hide
+  // every branch's required fields: exactly one of its values, for each single-choice type.
+  it.each(['drop_down', 'radio', 'radio_button'] as const)(
+    'a %s option takes exactly one of its values',
+    (type) => {
+      const base = energy.options[0];
+      if (!base) throw new Error('fixture');
+      const option = { ...base, type };
+      expect(checkOptionValue(option, '')).toBeNull();
+      expect(checkOptionValue(option, '11')).toBeNull();
+      expect(checkOptionValue(option, ' 11 ')).toBeNull();
+      expect(checkOptionValue(option, '11,12')).toBe('invalid_option');
+      expect(checkOptionValue(option, '11,')).toBe('invalid_option');
+      expect(checkOptionValue(option, '11,99')).toBe('invalid_option');
+      expect(checkOptionValue(option, '99')).toBe('invalid_option');
+    },
+  );
 });

@@ -9,16 +9,23 @@ import { chosenIds, type OptionValues, valuesFromList } from './option-values.ts
 import { productPrice } from './price.ts';
 import { isValidSpecDate } from './spec-date.ts';
 
-const CHOICE_TYPES: readonly string[] = ['drop_down', 'radio', 'radio_button'];
+/** The choice types of spec 3: each takes exactly one of its opt_values. */
+const SINGLE_CHOICE_TYPES: readonly string[] = ['drop_down', 'radio', 'radio_button'];
 
-/** The problem with one answer given its option's type, or null: choices must be opt_values, dates real dates. */
+/**
+ * The problem with one answer given its option's type, or null: a choice is
+ * exactly one of its opt_values (never a list such as "4324,6310", which would
+ * fail both branches' conditions and hide both branches' required fields), a
+ * date a real date.
+ */
 export function checkOptionValue(option: Option, value: string): ValidationCode | null {
   if (value.trim() === '') return null;
   if (option.type === 'date') return isValidSpecDate(value) ? null : 'invalid_date';
-  if (CHOICE_TYPES.includes(option.type) && option.opt_values.length > 0) {
+  if (SINGLE_CHOICE_TYPES.includes(option.type) && option.opt_values.length > 0) {
     const allowed = new Set(option.opt_values.map((v) => String(v.id)));
     const chosen = chosenIds(value);
-    return chosen.length > 0 && chosen.every((id) => allowed.has(id)) ? null : 'invalid_option';
+    const single = chosen.length === 1 && chosen[0] === value.trim();
+    return single && allowed.has(value.trim()) ? null : 'invalid_option';
   }
   return null;
 }

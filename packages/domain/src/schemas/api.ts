@@ -5,9 +5,11 @@ import {
   IdFromStringSchema,
   IdLooseSchema,
   IdSchema,
+  isStorableJson,
   OrderIdLooseSchema,
   OrderIdSchema,
   requiredText,
+  storable,
   text,
   typeError,
 } from './fields.ts';
@@ -151,8 +153,9 @@ const jsonText = z.string({ error: typeError() }).check(
         return false;
       }
     },
-    { error: 'invalid_json' },
+    { error: 'invalid_json', abort: true },
   ),
+  z.refine((value: string) => isStorableJson(JSON.parse(value)), { error: 'invalid_characters' }),
 );
 
 /** uploadForm: the incident form and its answers, each as JSON text. */
@@ -162,7 +165,7 @@ export const UploadFormBodySchema = z.object({ config, json_form: jsonText, json
 export const PushSubscribeBodySchema = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: 'invalid_url' })
-    .check(z.maxLength(2000, { error: 'too_long' })),
+    .check(z.maxLength(2000, { error: 'too_long' }), storable()),
   expirationTime: z._default(z.nullable(z.number()), null),
   keys: z.object({ p256dh: requiredText(200), auth: requiredText(100) }),
 });

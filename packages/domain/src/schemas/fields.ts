@@ -4,6 +4,42 @@ import type { ValidationCode } from './messages.ts';
 
 type IssueInput = { input?: unknown };
 
+/** The largest id a database column holds (PostgreSQL integer); larger ids cannot exist. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * Text PostgreSQL can store in text and jsonb columns: no NUL character and no
+ * lone UTF-16 surrogate (both are refused by the database, so they must be
+ * refused here, where the data enters, with a 400).
+ */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code === 0) return false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i++;
+    } else if (code >= 0xdc00 && code <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Every string of a parsed JSON value is storable (JSON escapes can produce NUL or lone surrogates). */
+export function isStorableJson(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every(isStorableJson);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item));
+  }
+  return true;
+}
+
+/** The check every text field carries. */
+export const storable = () => z.refine<string>(isStorableText, { error: 'invalid_characters' });
+
 /** Error map: a missing value reads `missing`, a value of the wrong type 'invalid_type'. */
 export function typeError(missing: ValidationCode = 'required') {
   return (issue: IssueInput) => (issue.input === undefined ? missing : 'invalid_type');
@@ -11,7 +47,9 @@ export function typeError(missing: ValidationCode = 'required') {
 
 /** A trimmed string of at most `max` characters; may be blank. */
 export function text(max = 255) {
-  return z.string({ error: typeError() }).check(z.trim(), z.maxLength(max, { error: 'too_long' }));
+  return z
+    .string({ error: typeError() })
+    .check(z.trim(), z.maxLength(max, { error: 'too_long' }), storable());
 }
 
 /**
@@ -22,7 +60,7 @@ export function text(max = 255) {
 export function requiredText(max = 255, code: ValidationCode = 'required') {
   return z
     .string({ error: typeError(code) })
-    .check(z.trim(), z.minLength(1, { error: code }), z.maxLength(max, { error: 'too_long' }));
+    .check(z.trim(), z.minLength(1, { error: code }), z.maxLength(max, { error: 'too_long' }), storable());
 }
 
 /** An optional string that is '' when omitted. */
@@ -33,12 +71,17 @@ export function optionalText(max = 255) {
 /** A boolean flag that is false when omitted (wizard step flags and choices). */
 export const flag = z._default(z.boolean({ error: typeError() }), false);
 
-/** A positive integer id in a JSON body. */
-export const IdSchema = z.int({ error: typeError() }).check(z.positive({ error: 'invalid_id' }));
+/** A positive integer id in a JSON body, at most MAX_ID. */
+export const IdSchema = z
+  .int({ error: typeError() })
+  .check(z.positive({ error: 'invalid_id' }), z.lte(MAX_ID, { error: 'invalid_id' }));
 
-/** A positive integer id given as a query or path string ('42' -> 42). */
+/** A positive integer id given as a query or path string ('42' -> 42), at most MAX_ID. */
 export const IdFromStringSchema = z.pipe(
-  z.string({ error: typeError() }).check(z.regex(/^[1-9]\d{0,14}$/, { error: 'invalid_id' })),
+  z.string({ error: typeError() }).check(
+    z.regex(/^[1-9]\d{0,9}$/, { error: 'invalid_id', abort: true }),
+    z.refine((value: string) => Number(value) <= MAX_ID, { error: 'invalid_id' }),
+  ),
   z.transform((value: string) => Number(value)),
 );
 
@@ -69,12 +112,13 @@ export const EmailSchema = z
     z.trim(),
     z.toLowerCase(),
     z.minLength(1, { error: 'email_required', abort: true }),
+    z.maxLength(254, { error: 'too_long', abort: true }),
     z.refine(isValidEmail, { error: 'invalid_email' }),
   );
 
 /** An optional origin id (sent by the properties search and associated generic products). */
 export const OriginIdSchema = z.pipe(
-  z.union([z.string().check(z.trim(), z.maxLength(64, { error: 'too_long' })), z.int()], {
+  z.union([z.string().check(z.trim(), z.maxLength(64, { error: 'too_long' }), storable()), z.int()], {
     error: 'invalid_type',
   }),
   z.transform((value: string | number) => String(value)),

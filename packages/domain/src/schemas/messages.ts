@@ -8,6 +8,7 @@ export const VALIDATION_CODES = [
   'invalid_value',
   'too_long',
   'too_many',
+  'invalid_characters',
   'invalid_id',
   'invalid_json',
   'invalid_url',

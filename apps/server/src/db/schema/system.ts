@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sessions } from './customers.ts';
 import { orderItems, orders, quoteItems, quotes } from './orders.ts';
 
 /** Stored files (uploads, result documents, invoices) behind the storage interface. */
@@ -19,6 +20,9 @@ export const files = pgTable(
     /** The order item a file belongs to (copied from the quote item at checkout, or an incident form's). */
     orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
     optionId: integer('option_id'),
+    /** Who uploaded it: the session and the client address the upload quotas count by. */
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    clientAddress: text('client_address'),
     kind: text('kind').$type<'upload' | 'result' | 'invoice' | 'credit_note'>().notNull().default('upload'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -27,6 +31,8 @@ export const files = pgTable(
     index('files_order_idx').on(t.orderId),
     index('files_quote_item_idx').on(t.quoteItemId),
     index('files_order_item_idx').on(t.orderItemId),
+    index('files_session_idx').on(t.sessionId),
+    index('files_client_address_idx').on(t.clientAddress, t.createdAt),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
 
@@ -63,6 +63,15 @@ export async function findItemByRequest(
     .where(and(eq(quoteItems.quoteId, quoteId), eq(quoteItems.requestId, requestId)))
     .limit(1);
   return rows[0]?.id ?? null;
+}
+
+/** How many items a quote holds (children included). */
+export async function countItems(db: AppDb, quoteId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(quoteItems)
+    .where(eq(quoteItems.quoteId, quoteId));
+  return row?.n ?? 0;
 }
 
 export async function insertItem(tx: AppDb, item: NewQuoteItem & { quoteId: number }): Promise<number> {
@@ -136,4 +145,20 @@ export async function linkFilesToItem(
     .update(files)
     .set({ quoteItemId: itemId })
     .where(and(eq(files.quoteId, quoteId), inArray(files.id, fileIds)));
+}
+
+/** Deletes open quotes untouched since `before` that hold no item and no file; answers how many. */
+export async function deleteEmptyQuotes(db: AppDb, before: Date): Promise<number> {
+  const rows = await db
+    .delete(quotes)
+    .where(
+      and(
+        eq(quotes.status, 'open'),
+        lt(quotes.updatedAt, before),
+        sql`not exists (select 1 from ${quoteItems} where ${quoteItems.quoteId} = ${quotes.id})`,
+        sql`not exists (select 1 from ${files} where ${files.quoteId} = ${quotes.id})`,
+      ),
+    )
+    .returning({ id: quotes.id });
+  return rows.length;
 }

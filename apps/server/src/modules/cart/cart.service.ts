@@ -19,7 +19,9 @@ import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
 import type { Session } from '../session/session.service.ts';
 import {
+  countItems,
   createQuote,
+  deleteEmptyQuotes,
   deleteItemTree,
   findItemByRequest,
   findOpenQuoteItem,
@@ -78,6 +80,8 @@ export interface CartService {
   openQuote(visitor: Visitor): Promise<{ quoteId: number; session: Session }>;
   /** The session's cart (spec 3 cart items), from memory while its quote's version is unchanged. */
   view(session: QuoteRef): Promise<Cart>;
+  /** Removes open quotes untouched since `before` that hold no item and no file; answers how many. */
+  removeEmptyQuotes(before: Date): Promise<number>;
 }
 
 type Prepare = (uploads: ReadonlyMap<number, string>) => PreparedItem;
@@ -104,6 +108,9 @@ function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepa
 }
 
 const itemNotFound = () => new AppError('not_found', 'itemNotFound');
+
+/** Items one cart may hold: bounds what an anonymous session can store; a real order has a handful. */
+export const MAX_CART_ITEMS = 30;
 
 export function createCartService(app: FastifyInstance): CartService {
   const db = app.db;
@@ -153,6 +160,8 @@ export function createCartService(app: FastifyInstance): CartService {
           const existing = await findItemByRequest(tx, quoteId, opts.requestId);
           if (existing !== null) return existing;
         }
+        // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
+        if ((await countItems(tx, quoteId)) >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
         const item = prepare(await quoteUploads(tx, quoteId));
         const id = await insertItem(tx, {
           quoteId,
@@ -267,6 +276,7 @@ export function createCartService(app: FastifyInstance): CartService {
     },
 
     view: (session) => views.get(session),
+    removeEmptyQuotes: (before) => deleteEmptyQuotes(db, before),
   };
 }
 

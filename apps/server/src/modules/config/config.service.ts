@@ -25,7 +25,10 @@ declare module 'fastify' {
 export interface ConfigInput {
   session: Session;
   store: StoreRow;
-  /** The origin the request arrived at (`https://shop.example`), used when PUBLIC_BASE_URL is unset. */
+  /**
+   * The origin the request arrived at (`https://shop.example`) when its host is a known one, else ''
+   * (the storefront then calls its own origin); used when PUBLIC_BASE_URL is unset.
+   */
   origin: string;
   extra?: Partial<Pick<RuntimeConfig, 'municipio' | 'embedded'>> | undefined;
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 
@@ -63,8 +63,44 @@ export async function itemProduct(
   return rows[0]?.productId ?? null;
 }
 
-export async function insertFiles(db: AppDb, rows: NewFile[]): Promise<FileRow[]> {
-  return db.transaction((tx) => tx.insert(files).values(rows).returning());
+/**
+ * Inserts uploads of one quote or order unless they would take it past `max`;
+ * null then. The owner's row is locked first, so concurrent uploads to one owner
+ * are counted one after the other.
+ */
+export async function insertUploadsCapped(
+  db: AppDb,
+  owner: { quoteId: number } | { orderId: string },
+  rows: NewFile[],
+  max: number,
+): Promise<FileRow[] | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      'quoteId' in owner
+        ? sql`select 1 from ${quotes} where ${quotes.id} = ${owner.quoteId} for update`
+        : sql`select 1 from ${orders} where ${orders.id} = ${owner.orderId} for update`,
+    );
+    if ((await countUploads(tx, owner)) + rows.length > max) return null;
+    return tx.insert(files).values(rows).returning();
+  });
+}
+
+/** Bytes a session has uploaded. */
+export async function uploadedBytesBySession(db: AppDb, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
+    .from(files)
+    .where(and(eq(files.sessionId, sessionId), eq(files.kind, 'upload')));
+  return Number(row?.bytes ?? 0);
+}
+
+/** Bytes a client address has uploaded since `since`. */
+export async function uploadedBytesByAddress(db: AppDb, address: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<number>`coalesce(sum(${files.sizeBytes}), 0)::bigint` })
+    .from(files)
+    .where(and(eq(files.clientAddress, address), gte(files.createdAt, since), eq(files.kind, 'upload')));
+  return Number(row?.bytes ?? 0);
 }
 
 export async function findFile(db: AppDb, id: number): Promise<FileRow | null> {
@@ -83,4 +119,24 @@ export async function countUploads(
     .from(files)
     .where(and(ownerIs, eq(files.kind, 'upload')));
   return row?.n ?? 0;
+}
+
+/**
+ * Deletes uploads that no cart item and no order refers to, made before
+ * `before`; answers their storage keys (the caller deletes the bytes).
+ */
+export async function deleteStaleUploads(db: AppDb, before: Date): Promise<string[]> {
+  const rows = await db
+    .delete(files)
+    .where(
+      and(
+        eq(files.kind, 'upload'),
+        isNull(files.quoteItemId),
+        isNull(files.orderId),
+        isNull(files.orderItemId),
+        lt(files.createdAt, before),
+      ),
+    )
+    .returning({ storageKey: files.storageKey });
+  return rows.map((row) => row.storageKey);
 }

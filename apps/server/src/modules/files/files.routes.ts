@@ -59,6 +59,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         visitorOf(request),
         request.query.order_id,
         request.parts(),
+        request.ip,
       );
       request.session = session;
       return { ok: true as const, files, config: await requestConfig(request) };

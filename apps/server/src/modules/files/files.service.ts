@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { allOptionsOf, UPLOAD_MAX_FILES } from '@shop/domain';
+import { allOptionsOf, MAX_ID, UPLOAD_MAX_FILES } from '@shop/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
@@ -12,15 +12,16 @@ import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
 import type { Session } from '../session/session.service.ts';
 import { ALLOWED_TYPES, type AllowedType, safeFileName, sniffType } from './file-type.ts';
 import {
-  countUploads,
+  deleteStaleUploads,
   type FileRow,
   findFile,
-  insertFiles,
+  insertUploadsCapped,
   isOrderOwnedBy,
   isQuoteOwnedBy,
   itemProduct,
-  type NewFile,
   type Requester,
+  uploadedBytesByAddress,
+  uploadedBytesBySession,
 } from './files.repository.ts';
 import { type FileStorage, localStorage } from './storage.ts';
 
@@ -55,9 +56,12 @@ export interface FilesService {
     visitor: Visitor,
     target: string | undefined,
     parts: AsyncIterable<Multipart>,
+    clientAddress: string,
   ): Promise<{ files: UploadedFile[]; session: Session }>;
   /** A stored file the session (or its customer) owns; 404 otherwise. */
   download(visitor: Visitor, id: number, log: FastifyBaseLogger): Promise<Download>;
+  /** Removes uploads made before `before` that no cart item and no order refers to (rows and bytes); answers how many. */
+  removeStaleUploads(before: Date): Promise<number>;
 }
 
 /** Where stored files live: FILES_DIR, else `${DATA_DIR}/files`. */
@@ -69,22 +73,72 @@ type Owner = { quoteId: number } | { orderId: string };
 
 /** Uploads one quote or order may hold: bounds what an anonymous session can store. */
 export const MAX_UPLOADS_PER_OWNER = 40;
+/**
+ * Bounds of what uploads may take: bytes one session may upload in all, bytes one
+ * client address may upload in a day, and what must stay free on the files' disk
+ * (env UPLOAD_QUOTA_SESSION_BYTES, UPLOAD_QUOTA_ADDRESS_BYTES, UPLOAD_DISK_RESERVE_BYTES).
+ */
+export interface UploadLimits {
+  sessionBytes: number;
+  addressBytes: number;
+  diskReserveBytes: number;
+}
 
-const MAX_INT = 2_147_483_647;
-const ID = /^[1-9]\d{0,14}$/;
+const ID = /^[1-9]\d{0,9}$/;
 
 const bad = invalidField;
 
-/** Multipart limits raised by @fastify/multipart while the parts are read. */
-function limitError(err: unknown): AppError | null {
+/** One file of a multipart upload, read and sniffed, not stored yet. */
+interface ReceivedFile {
+  bytes: Buffer;
+  type: AllowedType;
+  filename: string;
+}
+
+/**
+ * What @fastify/multipart and busboy raise while a body is read: its limits
+ * (413) and malformed bodies (no boundary, a truncated part, a bad header: 400).
+ * Our own AppErrors pass through.
+ */
+function readError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
   const code = (err as { code?: unknown }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', 'fileTooLarge');
   if (code === 'FST_FILES_LIMIT') return new AppError('too_large', 'tooManyFiles');
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return bad('', 'too_many');
-  return null;
+  return new AppError('invalid_data', 'malformedRequest');
 }
 
-export function createFilesService(app: FastifyInstance, storage: FileStorage): FilesService {
+/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored. */
+async function receive(parts: AsyncIterable<Multipart>) {
+  const fields = new Map<string, string>();
+  const files: ReceivedFile[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        fields.set(part.fieldname, String(part.value));
+        continue;
+      }
+      if (files.length >= UPLOAD_MAX_FILES) throw new AppError('too_large', 'tooManyFiles');
+      // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the fileSize limit (10 MB).
+      const bytes = await part.toBuffer();
+      const type = sniffType(bytes.subarray(0, 16));
+      if (!type) throw new AppError('unsupported', 'fileType');
+      files.push({ bytes, type, filename: part.filename });
+    }
+  } catch (err) {
+    throw readError(err);
+  }
+  if (files.length === 0)
+    throw new AppError('invalid_data', 'noFiles', [{ path: 'files', message: 'required' }]);
+  return { fields, files };
+}
+
+export function createFilesService(
+  app: FastifyInstance,
+  storage: FileStorage,
+  limits: UploadLimits,
+): FilesService {
   const db = app.db;
   const requester = ({ session }: Visitor): Requester => ({
     sessionId: session.id,
@@ -106,7 +160,7 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
     if (!ID.test(target)) throw bad('order_id', 'invalid_id');
     const asNumber = Number(target);
     if (
-      asNumber <= MAX_INT &&
+      asNumber <= MAX_ID &&
       asNumber === session.quoteId &&
       (await isQuoteOwnedBy(db, asNumber, requester(visitor)))
     ) {
@@ -132,11 +186,11 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
   async function checkFields(visitor: Visitor, owner: Owner, fields: Map<string, string>) {
     const optionId = fields.get('option_id');
     if (optionId === undefined || optionId === '') throw bad('option_id', 'required');
-    if (!ID.test(optionId) || Number(optionId) > MAX_INT) throw bad('option_id', 'invalid_id');
+    if (!ID.test(optionId) || Number(optionId) > MAX_ID) throw bad('option_id', 'invalid_id');
     const itemId = fields.get('item_id');
     let productId: number | null = null;
     if (itemId !== undefined && itemId !== '') {
-      if (!ID.test(itemId) || Number(itemId) > MAX_INT) throw bad('item_id', 'invalid_id');
+      if (!ID.test(itemId) || Number(itemId) > MAX_ID) throw bad('item_id', 'invalid_id');
       productId = await itemProduct(db, owner, Number(itemId));
       if (productId === null) throw bad('item_id', 'invalid_id');
     }
@@ -146,59 +200,57 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
   }
 
   return {
-    async upload(visitor, target, parts) {
+    async upload(visitor, target, parts, clientAddress) {
+      // The whole body first: a malformed or oversized one is refused before anything is written.
+      const { fields, files } = await receive(parts);
       const [owner, session] = await ownerOf(visitor, target);
-      const held = await countUploads(db, owner);
-      const fields = new Map<string, string>();
-      const stored: (Omit<NewFile, 'optionId' | 'quoteItemId' | 'orderItemId'> & { storageKey: string })[] =
-        [];
+      const { optionId, itemId } = await checkFields(visitor, owner, fields);
+
+      const incoming = files.reduce((sum, file) => sum + file.bytes.length, 0);
+      const [bySession, byAddress] = await Promise.all([
+        uploadedBytesBySession(db, session.id),
+        uploadedBytesByAddress(db, clientAddress, new Date(Date.now() - 24 * 3600 * 1000)),
+      ]);
+      if (bySession + incoming > limits.sessionBytes || byAddress + incoming > limits.addressBytes) {
+        throw new AppError('throttled', 'uploadQuota');
+      }
+      const free = await storage.freeBytes();
+      if (free !== null && free - incoming < limits.diskReserveBytes)
+        throw new AppError('unavailable', 'storageFull');
+
+      const rows = files.map((file) => ({
+        storageKey: `uploads/${randomUUID()}`,
+        originalName: safeFileName(file.filename, file.type),
+        contentType: file.type,
+        sizeBytes: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        kind: 'upload' as const,
+        optionId,
+        sessionId: session.id,
+        clientAddress,
+        ...('quoteId' in owner
+          ? { quoteId: owner.quoteId, quoteItemId: itemId }
+          : { orderId: owner.orderId, orderItemId: itemId }),
+      }));
       try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            fields.set(part.fieldname, String(part.value));
-            continue;
-          }
-          if (stored.length >= UPLOAD_MAX_FILES) throw new AppError('too_large', 'tooManyFiles');
-          if (held + stored.length >= MAX_UPLOADS_PER_OWNER)
-            throw new AppError('too_large', 'ownerFileLimit');
-          // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the fileSize limit (10 MB): nothing is kept.
-          const bytes = await part.toBuffer();
-          const type = sniffType(bytes.subarray(0, 16));
-          if (!type) throw new AppError('unsupported', 'fileType');
-          const storageKey = `uploads/${randomUUID()}`;
-          await storage.put(storageKey, bytes);
-          stored.push({
-            storageKey,
-            originalName: safeFileName(part.filename, type),
-            contentType: type,
-            sizeBytes: bytes.length,
-            sha256: createHash('sha256').update(bytes).digest('hex'),
-            kind: 'upload',
-            ...('quoteId' in owner ? { quoteId: owner.quoteId } : { orderId: owner.orderId }),
-          });
-        }
-        if (stored.length === 0)
-          throw new AppError('invalid_data', 'noFiles', [{ path: 'files', message: 'required' }]);
-        const { optionId, itemId } = await checkFields(visitor, owner, fields);
-        const rows = await insertFiles(
-          db,
-          stored.map((file) => ({
-            ...file,
-            optionId,
-            ...('quoteId' in owner ? { quoteItemId: itemId } : { orderItemId: itemId }),
-          })),
+        await Promise.all(
+          rows.map((row, i) => storage.put(row.storageKey, files[i]?.bytes ?? Buffer.alloc(0))),
         );
-        const files = rows.map((row: FileRow) => ({
+        // The 40-file cap is counted inside the transaction that inserts, holding the owner's row:
+        // concurrent uploads to one quote are counted one after the other.
+        const inserted = await insertUploadsCapped(db, owner, rows, MAX_UPLOADS_PER_OWNER);
+        if (inserted === null) throw new AppError('too_large', 'ownerFileLimit');
+        const answer = inserted.map((row: FileRow) => ({
           id: row.id,
           name: row.originalName,
           size: row.sizeBytes,
           content_type: row.contentType,
         }));
-        return { files, session };
+        return { files: answer, session };
       } catch (err) {
         // All or nothing: bytes already written for this request go too.
-        await Promise.all(stored.map((file) => storage.delete(file.storageKey).catch(() => {})));
-        throw limitError(err) ?? err;
+        await Promise.all(rows.map((row) => storage.delete(row.storageKey).catch(() => {})));
+        throw err;
       }
     },
 
@@ -224,13 +276,26 @@ export function createFilesService(app: FastifyInstance, storage: FileStorage): 
         size: file.sizeBytes,
       };
     },
+
+    async removeStaleUploads(before) {
+      const keys = await deleteStaleUploads(db, before);
+      await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+      return keys.length;
+    },
   };
 }
 
 /** The file storage (local folder under FILES_DIR) and the upload service. */
 export const filesPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
-    app.decorate('files', createFilesService(app, localStorage(filesRoot(env))));
+    app.decorate(
+      'files',
+      createFilesService(app, localStorage(filesRoot(env)), {
+        sessionBytes: env.UPLOAD_QUOTA_SESSION_BYTES,
+        addressBytes: env.UPLOAD_QUOTA_ADDRESS_BYTES,
+        diskReserveBytes: env.UPLOAD_DISK_RESERVE_BYTES,
+      }),
+    );
   },
   { name: 'files', dependencies: ['database', 'catalog', 'sessions', 'cart'] },
 );

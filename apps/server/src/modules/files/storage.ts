@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -11,6 +11,8 @@ export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Readable | null>;
   delete(key: string): Promise<void>;
+  /** Bytes still free where new files go; null when the backend cannot tell (it then has no disk to fill). */
+  freeBytes(): Promise<number | null>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*$/;
@@ -41,6 +43,11 @@ export function localStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async freeBytes() {
+      await mkdir(root, { recursive: true });
+      const fs = await statfs(root);
+      return fs.bavail * fs.bsize;
     },
   };
 }

@@ -3,7 +3,6 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
 import { isApiRoute } from '../../http/paths.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
-import { deleteEndedSessions } from './session.repository.ts';
 import { createSessionService, type Session, type SessionService } from './session.service.ts';
 import { loadSessionSecret } from './session-secret.ts';
 import { hostCandidates, resolveStoreId, type StoreResolution } from './store-resolution.ts';
@@ -21,6 +20,12 @@ declare module 'fastify' {
     sessions: SessionService;
     /** The request's store, also for requests without a session (error answers): host, ?store_id=, default. */
     requestStore(request: FastifyRequest): Promise<StoreRow | null>;
+    /**
+     * The origin the request arrived at when its Host is one we know (a store's host
+     * name, STORE_HOSTS, loopback), else '' (same origin): without PUBLIC_BASE_URL,
+     * no answer reflects an arbitrary Host header.
+     */
+    knownOrigin(request: FastifyRequest): Promise<string>;
   }
   interface FastifyContextConfig {
     /** Give the route a session (from the cookie, else a new anonymous one) and its store. */
@@ -76,6 +81,16 @@ export const sessionPlugin = fp<{ env: Env }>(
       return (await resolve(request, null)).store;
     });
 
+    const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/;
+    app.decorate('knownOrigin', async (request: FastifyRequest) => {
+      const host = request.host.toLowerCase();
+      const catalog = await app.catalog.snapshot();
+      const known =
+        LOOPBACK.test(host) ||
+        hostCandidates(host).some((h) => env.STORE_HOSTS.has(h) || catalog.storeByHost.has(h));
+      return known ? `${request.protocol}://${host}` : '';
+    });
+
     app.addHook('onRequest', async (request) => {
       if (!withSession(request)) return;
       const now = new Date();
@@ -114,13 +129,6 @@ export const sessionPlugin = fp<{ env: Env }>(
         maxAge: Math.max(1, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000)),
       });
     });
-
-    // Ended sessions are removed hourly; unref'd so the timer never keeps the process alive.
-    const timer = setInterval(() => {
-      deleteEndedSessions(app.db, new Date()).catch((err) => app.log.warn({ err }, 'session cleanup failed'));
-    }, 3600_000);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'sessions', dependencies: ['database', 'catalog'] },
 );

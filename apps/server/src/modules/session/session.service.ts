@@ -1,5 +1,6 @@
 import type { AppDb, Database } from '../../db/client.ts';
 import {
+  deleteEndedSessions,
   findSession,
   insertSession,
   lockSession,
@@ -68,6 +69,8 @@ export interface SessionService {
   change(session: Session, storeId: number, change: SessionChange): Promise<Session>;
   /** Pushes a stored session's expiry forward when it was last pushed a day ago or more. */
   slide(session: Session, now: Date): Promise<Session>;
+  /** Deletes the sessions that ended before `now`; answers how many. */
+  removeEnded(now: Date): Promise<number>;
 }
 
 export function createSessionService(database: Database, secret: Buffer): SessionService {
@@ -165,6 +168,8 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       });
       return changed;
     },
+
+    removeEnded: (now) => deleteEndedSessions(db, now),
 
     async slide(session, now) {
       if (!session.stored || now.getTime() - session.lastSeenAt.getTime() < SLIDE_AFTER_MS) return session;
