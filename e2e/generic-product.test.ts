@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useShopPage } from './support/shop-page.ts';
+import { answer as genericAnswer, saveWizardForm } from './support/wizard-storage.ts';
 
 // The generic product wizard in Chromium at 360px against the real server and
 // its seed catalogue: the notarial deed copy (18458) through both branches of
@@ -263,29 +264,24 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
       if (request.url().includes('pushFilesToPedido')) uploads.push(request.url());
     });
     // Straight to the file step with the earlier answers saved (a reload keeps them).
-    await shop.page.evaluate(() => {
-      const value = (option_id: number, type: string, v: string) => ({
-        option_id,
+    const value = (optionId: number, type: string, v: string) => genericAnswer(18472, optionId, type, v);
+    await saveWizardForm(
+      shop.page,
+      'last_generic_form',
+      {
         product_id: 18472,
-        type,
-        value: v,
-      });
-      sessionStorage.setItem(
-        'last_generic_form',
-        JSON.stringify({
-          product_id: 18472,
-          values: [
-            value(2501, 'date', '10/05/2015'),
-            value(2502, 'municipio_ce', 'Sevilla (Sevilla)'),
-            value(2503, 'municipio', 'Madrid (Madrid)'),
-            value(2504, 'field', 'Ana Pérez García'),
-            value(2505, 'field', '12345678Z'),
-            value(2506, 'field', 'Luis Gómez Ruiz'),
-            value(2507, 'field', '87654321X'),
-          ],
-        }),
-      );
-    });
+        values: [
+          value(2501, 'date', '10/05/2015'),
+          value(2502, 'municipio_ce', 'Sevilla (Sevilla)'),
+          value(2503, 'municipio', 'Madrid (Madrid)'),
+          value(2504, 'field', 'Ana Pérez García'),
+          value(2505, 'field', '12345678Z'),
+          value(2506, 'field', 'Luis Gómez Ruiz'),
+          value(2507, 'field', '87654321X'),
+        ],
+      },
+      'session',
+    );
     await shop.page.goto(`${shop.origin}/app/product/step8/18472`);
     await heading('DNI de ambos cónyuges (PDF)').waitFor();
     const input = main().getByLabel('DNI de ambos cónyuges (PDF)');

@@ -6,6 +6,7 @@ export * from './rules/confirmation.ts';
 export * from './rules/contact.ts';
 export * from './rules/fee-breakdown.ts';
 export * from './rules/fixed-flows.ts';
+export * from './rules/fixed-prices.ts';
 export * from './rules/generic-form.ts';
 export * from './rules/generic-steps.ts';
 export * from './rules/option-rules.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultVatRateBp, feeBreakdown, OFFICIAL_FEES, splitVat } from './fee-breakdown.ts';
-import { PRICES } from './price.ts';
+import { defaultVatRateBp, feeBreakdown, splitVat } from './fee-breakdown.ts';
 
 describe('VAT split', () => {
   it.each([
@@ -22,25 +21,12 @@ describe('VAT split', () => {
   ])('store %i starts at %i bp', (store, rate) => expect(defaultVatRateBp(store)).toBe(rate));
 });
 
+// The seed's prices and official fees (DECISIONS.md "Money").
 describe('fee breakdown of the Portuguese products', () => {
   it.each([
-    [
-      'Certidão Permanente 24,70',
-      PRICES.certidaoPermanente,
-      OFFICIAL_FEES.certidaoPermanente,
-      1500,
-      789,
-      181,
-    ],
-    ['Informação Predial 11', PRICES.informacaoPredial, OFFICIAL_FEES.informacaoPredial, 100, 813, 187],
-    [
-      'Informação Predial urgent 16',
-      PRICES.informacaoPredial + PRICES.informacaoPredialUrgentExtra,
-      OFFICIAL_FEES.informacaoPredial,
-      100,
-      1220,
-      280,
-    ],
+    ['Certidão Permanente 24,70', 2470, 1500, 1500, 789, 181],
+    ['Informação Predial 11', 1100, 100, 100, 813, 187],
+    ['Informação Predial urgent 16', 1600, 100, 100, 1220, 280],
     ['a fee above the total is capped', 500, 900, 500, 0, 0],
   ])('%s', (_name, total, fee, officialFee, service, vat) => {
     const lines = feeBreakdown(total, fee, 2300);

@@ -1,15 +1,5 @@
 import { isPortugueseStore } from './stores.ts';
 
-/**
- * The registry's own fee inside the all-in price of the Portuguese products
- * (DECISIONS.md "Money"; the seed's official_fee). Portuguese registry fees
- * (emolumentos) carry no VAT: VAT applies to our service fee only.
- */
-export const OFFICIAL_FEES = {
-  certidaoPermanente: 1500,
-  informacaoPredial: 100,
-} as const;
-
 /** The VAT rate a store starts with, in basis points (DECISIONS.md: Portuguese 23 %, the rest 21 %). */
 export function defaultVatRateBp(storeId: number): number {
   return isPortugueseStore(storeId) ? 2300 : 2100;

@@ -33,34 +33,18 @@ export const FLOW_BRANCH_STEPS: Readonly<Record<FixedFlow, readonly string[]>> =
 };
 
 /**
- * The first invalid step guard (spec 4): the first step before `requested` that is
- * neither validated nor a branch, or null when `requested` may be entered. A step
- * id not in the list is treated as past the end (every required step must be validated).
+ * The first invalid step guard (spec 4), for every wizard: the first step before
+ * `requested` that is not passed (recorded, or not needed), or null when
+ * `requested` may be entered. A step id not in the list is treated as past the
+ * end (every step must be passed). The fixed wizards pass their branch and intro
+ * steps; the generic wizard passes step n once n values are recorded.
  */
 export function firstInvalidStep(
   steps: readonly string[],
-  validated: ReadonlySet<string>,
+  isPassed: (step: string) => boolean,
   requested: string,
-  branches: readonly string[] = [],
 ): string | null {
   const index = steps.indexOf(requested);
   const before = index < 0 ? steps : steps.slice(0, index);
-  return before.find((step) => !validated.has(step) && !branches.includes(step)) ?? null;
-}
-
-/** The guard for one of the four fixed flows, with its branch steps. */
-export function flowRedirect(
-  flow: FixedFlow,
-  validated: ReadonlySet<string>,
-  requested: string,
-): string | null {
-  return firstInvalidStep(FLOW_STEPS[flow], validated, requested, FLOW_BRANCH_STEPS[flow]);
-}
-
-/** True when every required (non-branch) step of the flow is validated: the form is valid (spec 4). */
-export function isFlowComplete(flow: FixedFlow, validated: ReadonlySet<string>): boolean {
-  const branches = FLOW_BRANCH_STEPS[flow];
-  return FLOW_STEPS[flow].every(
-    (step) => step === 'confirmation' || branches.includes(step) || validated.has(step),
-  );
+  return before.find((step) => !isPassed(step)) ?? null;
 }

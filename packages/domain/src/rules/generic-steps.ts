@@ -48,20 +48,6 @@ export function optionForStep(
   return wizardOptions(definition, valuesFromList(valuesForStep(recorded, step)))[step - 1] ?? null;
 }
 
-/** Where the wizard goes after answering step n. */
-export type GenericNext = { kind: 'step'; step: number } | { kind: 'confirmation' };
-
-/** The route after step n: the next step, or confirmation after the last option or at the maximum (spec 4). */
-export function nextGenericRoute(
-  definition: ProductDefinition,
-  recorded: Recorded,
-  step: number,
-): GenericNext {
-  const options = wizardOptions(definition, valuesFromList(valuesForStep(recorded, step + 1)));
-  if (step >= options.length || step >= MAX_STEPS) return { kind: 'confirmation' };
-  return { kind: 'step', step: step + 1 };
-}
-
 /**
  * Whether the generic confirmation route may be entered: every asked option has
  * an answer, or the current step reached the maximum, or early checkout is ready (spec 4).
@@ -71,26 +57,4 @@ export function canEnterGenericConfirmation(definition: ProductDefinition, recor
   if (currentStep(recorded.length) >= MAX_STEPS) return true;
   if (isEarlyCheckoutReady(definition, values)) return true;
   return recorded.length >= Math.min(wizardOptions(definition, values).length, MAX_STEPS);
-}
-
-/** Path of a generic step, relative to the app prefix: 'product/step3/18458'. */
-export function genericStepPath(productId: number, step: number): string {
-  return `product/step${step}/${productId}`;
-}
-
-/** Path of the generic confirmation: 'product/confirmation/18458'. */
-export function genericConfirmationPath(productId: number): string {
-  return `product/confirmation/${productId}`;
-}
-
-/**
- * The generic step guard: a requested step after the current one redirects to the
- * current step (or to confirmation once past the maximum); null means it may be entered.
- */
-export function genericStepRedirect(recordedValues: number, requestedStep: number): GenericNext | null {
-  const current = currentStep(recordedValues);
-  if (requestedStep >= 1 && requestedStep <= current && requestedStep <= MAX_STEPS) return null;
-  return current > MAX_STEPS
-    ? { kind: 'confirmation' }
-    : { kind: 'step', step: Math.min(current, MAX_STEPS) };
 }

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definition } from '../testing/definitions.ts';
-import {
-  centsToEuros,
-  eurosToCents,
-  formatEuros,
-  formatPrice,
-  informacaoPredialPrice,
-  notaSimplePrice,
-  productPrice,
-  propertiesSearchPrice,
-} from './price.ts';
+import { fixedProductPrice, priceWithDefaults, propertiesSearchPrice, urgentExtra } from './fixed-prices.ts';
+import { centsToEuros, eurosToCents, formatEuros, formatPrice, productPrice } from './price.ts';
 
 describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {
   it.each([
@@ -57,21 +49,78 @@ describe('formatPrice (spec 9: comma decimal, ",00" dropped)', () => {
   });
 });
 
-describe('fixed prices', () => {
+describe("fixed prices from the server's definitions", () => {
+  // As the seed catalogue defines them (DECISIONS.md "Money").
+  const ns = definition({
+    product_id: 15867,
+    name: 'Nota Simple',
+    price: 2076,
+    options: [
+      { option_id: 80, title: 'Dirección', type: 'field', is_require: '1' },
+      {
+        option_id: 411,
+        title: 'Plazo de entrega',
+        type: 'radio',
+        default: '5901',
+        opt_values: [
+          { id: 5901, name: 'Estándar', price: 0 },
+          { id: 3782, name: 'Urgente', price: 990 },
+        ],
+      },
+    ],
+  });
+  const search = definition({ product_id: 18357, name: 'Conocer propiedades', price: 1200, options: [] });
+  const located = definition({ product_id: 18324, name: 'Propiedad localizada', price: 2076, options: [] });
+
+  it('Nota Simple: 20,76, and 30,66 with the urgent service (411 = 3782)', () => {
+    expect(priceWithDefaults(ns)).toBe(2076);
+    expect(priceWithDefaults(ns, { 411: '3782' })).toBe(3066);
+    expect(priceWithDefaults(ns, { 80: 'Calle Mayor 1' })).toBe(2076);
+  });
+
+  const report = definition({
+    product_id: 18421,
+    name: 'Informação Predial Simplificada',
+    price: 1100,
+    options: [
+      {
+        option_id: 1427,
+        title: 'Prazo de entrega',
+        type: 'radio',
+        default: '5920',
+        opt_values: [
+          { id: 5920, name: 'Normal', price: 0 },
+          { id: 3909, name: 'Urgente', price: 500 },
+        ],
+      },
+    ],
+  });
+
+  it.each([
+    ['Nota Simple', ns, false, 2076],
+    ['Nota Simple urgent', ns, true, 3066],
+    ['simplified report', report, false, 1100],
+    ['simplified report urgent', report, true, 1600],
+    ['properties search (no urgent delivery)', search, true, 1200],
+  ])('%s: %i cents', (_name, product, urgent, cents) => {
+    expect(fixedProductPrice(product, urgent)).toBe(cents);
+  });
+
+  it('the urgent delivery adds 9,90 to a Nota Simple, 5 to a simplified report, nothing elsewhere', () => {
+    expect(urgentExtra(ns)).toBe(990);
+    expect(urgentExtra(report)).toBe(500);
+    expect(urgentExtra(search)).toBe(0);
+  });
+
   it.each([
     [0, 1200],
     [1, 3276],
     [2, 5352],
     [10, 21960],
   ])('properties search with %i located properties costs %i', (n, cents) => {
-    expect(propertiesSearchPrice(n)).toBe(cents);
+    expect(propertiesSearchPrice(search, located, n)).toBe(cents);
   });
-  it('Nota Simple and simplified report with and without urgency', () => {
-    expect(notaSimplePrice(false)).toBe(2076);
-    expect(notaSimplePrice(true)).toBe(3066);
-    expect(informacaoPredialPrice(false)).toBe(1100);
-    expect(informacaoPredialPrice(true)).toBe(1600);
-  });
+
   it('converts analytics euros', () => {
     expect(centsToEuros(2470)).toBe(24.7);
     expect(centsToEuros(2076)).toBe(20.76);

@@ -4,17 +4,6 @@ import { offeredRelatedProducts } from './conditions.ts';
 import { allOptionsOf } from './option-rules.ts';
 import { chosenIds, type OptionValues, optionValue } from './option-values.ts';
 
-/** Fixed prices in cents (spec 9 and DECISIONS.md "Money"). */
-export const PRICES = {
-  notaSimple: 2076,
-  notaSimpleUrgentExtra: 990,
-  propertiesSearchBase: 1200,
-  locatedProperty: 2076,
-  certidaoPermanente: 2470,
-  informacaoPredial: 1100,
-  informacaoPredialUrgentExtra: 500,
-} as const;
-
 /**
  * The price of a product form in cents (spec 9 "Price rule"): the product price,
  * plus the price of every option that has a value, plus the prices of the chosen
@@ -44,21 +33,6 @@ export function productPrice(
     if (wanted.has(related.product_id)) total += related.price;
   }
   return total;
-}
-
-/** Properties search: 12 euros plus 20,76 per located property (spec 1 and 9). */
-export function propertiesSearchPrice(locatedProperties: number): number {
-  return PRICES.propertiesSearchBase + PRICES.locatedProperty * Math.max(0, Math.trunc(locatedProperties));
-}
-
-/** Nota Simple: 20,76, plus 9,90 when urgent (option 411 = 3782). */
-export function notaSimplePrice(urgent: boolean): number {
-  return PRICES.notaSimple + (urgent ? PRICES.notaSimpleUrgentExtra : 0);
-}
-
-/** Informação Predial Simplificada: 11, plus 5 when urgent (option 1427 = 3909). */
-export function informacaoPredialPrice(urgent: boolean): number {
-  return PRICES.informacaoPredial + (urgent ? PRICES.informacaoPredialUrgentExtra : 0);
 }
 
 // Thousands grouping per language. es and pt follow CLDR (no separator in a

@@ -11,6 +11,13 @@ export const PRODUCT_IDS = {
   permanentIncapacity: 18511,
 } as const;
 
+/**
+ * The located-property product a properties search (18357) adds per property it
+ * finds: 18324 for a person, 18347 for a company (seed catalogue); its price is
+ * the search's price per located property.
+ */
+export const SEARCH_LOCATED_PRODUCT = { person: 18324, company: 18347 } as const;
+
 /** Products added as a child item for each property the properties search locates (spec 3). */
 export const LOCATED_PROPERTY_PRODUCT_IDS: readonly number[] = [15868, 18347, 18361, 18324];
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_STORE_ID,
   FIXED_FLOWS,
   type FixedFlow,
+  fixedServicesOf,
   isAutoProductOffered,
   isKnownStoreId,
   isPortugueseStore,
@@ -12,6 +13,7 @@ import {
   STORE_IDS,
   servicesFor,
   storeLanguage,
+  storesSellingFlow,
 } from './stores.ts';
 
 describe('store ids', () => {
@@ -46,18 +48,41 @@ describe('store ids', () => {
   });
 });
 
-describe('fixed flows per store', () => {
-  const allowed: Record<FixedFlow, number[]> = {
-    'nota-simple': [1, 9, 12, 14, 15, 17, 18, 19, 20, 21, 22, 23],
-    'q-propiedades': [1, 9, 12, 14, 15, 17, 18, 19, 20, 21, 22, 23],
-    'certidao-permanente': [16, 26, 28],
-    'i-predial-simplificada': [16, 26, 28],
-  };
-  for (const flow of FIXED_FLOWS) {
-    it.each([...STORE_IDS])(`${flow} on store %i`, (store) => {
-      expect(canEnterFlow(store, flow)).toBe(allowed[flow].includes(store));
-    });
-  }
+describe('which stores sell (and may enter) each fixed wizard', () => {
+  // Every spec 1 store id (and an unknown one): the fixed wizards it sells.
+  const sold: [number, FixedFlow[]][] = [
+    [1, []],
+    [9, ['nota-simple', 'q-propiedades']],
+    [12, ['nota-simple', 'q-propiedades']],
+    [14, ['nota-simple', 'q-propiedades']],
+    [15, []],
+    [16, ['certidao-permanente', 'i-predial-simplificada']],
+    [17, []],
+    [18, []],
+    [19, []],
+    [20, []],
+    [21, []],
+    [22, []],
+    [23, []],
+    [26, ['certidao-permanente', 'i-predial-simplificada']],
+    [28, ['certidao-permanente', 'i-predial-simplificada']],
+    [99, []],
+  ];
+
+  it('covers every spec store id', () => {
+    expect(sold.map(([store]) => store).filter(isKnownStoreId)).toEqual([...STORE_IDS]);
+  });
+
+  it.each(sold)('store %i sells %j, and may enter exactly those wizards', (store, flows) => {
+    expect(fixedServicesOf(store)).toEqual(flows);
+    for (const flow of FIXED_FLOWS) expect(canEnterFlow(store, flow)).toBe(flows.includes(flow));
+  });
+
+  it.each([...FIXED_FLOWS])('the stores selling %s are the ones that may enter it', (flow) => {
+    expect(storesSellingFlow(flow)).toEqual(
+      sold.filter(([store, flows]) => isKnownStoreId(store) && flows.includes(flow)).map(([store]) => store),
+    );
+  });
 });
 
 const auto = (over: Partial<AutoProduct>): AutoProduct => ({

@@ -52,13 +52,6 @@ export const FIXED_FLOW_PRODUCT: Readonly<Record<FixedFlow, number>> = {
   'i-predial-simplificada': PRODUCT_IDS.informacaoPredial,
 };
 
-const PORTUGUESE_FLOWS: readonly FixedFlow[] = ['certidao-permanente', 'i-predial-simplificada'];
-
-/** Whether a store may enter a fixed wizard: Spanish wizards are refused on Portuguese stores and vice versa. */
-export function canEnterFlow(storeId: number, flow: FixedFlow): boolean {
-  return isPortugueseStore(storeId) === PORTUGUESE_FLOWS.includes(flow);
-}
-
 /** One button of the services screen: a fixed wizard or an auto (generic) product. */
 export type ServiceEntry =
   | { kind: 'fixed'; product_id: number; flow: FixedFlow }
@@ -70,11 +63,27 @@ export function isAutoProductOffered(product: AutoProduct, storeId: number, embe
   return embedded || product.visible_on_services.includes(storeId);
 }
 
-/** The fixed wizards a store's services screen lists, in screen order. */
+/**
+ * The fixed wizards a store sells, in services-screen order (spec 2 "Services
+ * screen", spec 4): the Portuguese stores the certificate and the simplified
+ * report, the registry sites 9, 12 and 14 Nota Simple and the properties search,
+ * every other store none. The one rule behind the services screen, the header's
+ * 'Solicitar Nota Simple', the wizards' store guard and the catalogue's stores.
+ */
 export function fixedServicesOf(storeId: number): FixedFlow[] {
   if (isPortugueseStore(storeId)) return ['certidao-permanente', 'i-predial-simplificada'];
   if (isRegistrySite(storeId)) return ['nota-simple', 'q-propiedades'];
   return [];
+}
+
+/** Whether a store may enter a fixed wizard: exactly when it sells the wizard's product. */
+export function canEnterFlow(storeId: number, flow: FixedFlow): boolean {
+  return fixedServicesOf(storeId).includes(flow);
+}
+
+/** The spec's stores that sell a fixed wizard's product (the catalogue's `stores` of it). */
+export function storesSellingFlow(flow: FixedFlow): StoreId[] {
+  return STORE_IDS.filter((storeId) => canEnterFlow(storeId, flow));
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   CheckoutRegisterBodySchema,
   EmailParamsSchema,
   FreguesiasQuerySchema,
-  formSchemaForProduct,
   IdQuerySchema,
   MoneiQuerySchema,
   MunicipioBodySchema,
@@ -28,6 +27,7 @@ import {
 } from './api.ts';
 import {
   CertificateFormSchema,
+  formSchemaForProduct,
   GenericFormSchema,
   NotaSimpleFormSchema,
   PropertiesSearchFormSchema,

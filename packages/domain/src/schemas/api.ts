@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { PRODUCT_IDS } from '../rules/products.ts';
 import { BillingSchema, ClientDataSchema, PaymentFormSchema, TermsSchema } from './client.ts';
 import {
   EmailSchema,
@@ -47,25 +46,9 @@ export const AddGenericWithAssociationBodySchema = formBody(AssociatedGenericFor
 
 /**
  * updatequoteitem?id: the form's shape depends on the item's product, so the body
- * takes any object and the server parses it with formSchemaForProduct.
+ * takes any object and the server parses it with formSchemaForProduct (forms.ts).
  */
 export const UpdateQuoteItemBodySchema = formBody(z.record(z.string(), z.unknown()));
-
-/** The form schema of a product's cart item: the four fixed forms, else the generic form. */
-export function formSchemaForProduct(productId: number) {
-  switch (productId) {
-    case PRODUCT_IDS.notaSimple:
-      return NotaSimpleFormSchema;
-    case PRODUCT_IDS.propertiesSearch:
-      return PropertiesSearchFormSchema;
-    case PRODUCT_IDS.certidaoPermanente:
-      return CertificateFormSchema;
-    case PRODUCT_IDS.informacaoPredial:
-      return SimplifiedReportFormSchema;
-    default:
-      return GenericFormSchema;
-  }
-}
 
 /** addactualizarpedidoahora and addactualizarnsahora: the order item to update now. */
 export const AddActualizarBodySchema = formBody(

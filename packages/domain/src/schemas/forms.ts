@@ -5,6 +5,7 @@ import {
   isDescriptionNumber,
   isSheets,
 } from '../rules/certificate-identification.ts';
+import { PRODUCT_IDS } from '../rules/products.ts';
 import { isValidCif, isValidNie, isValidNif } from '../rules/tax-ids.ts';
 import { flag, IdSchema, OriginIdSchema, optionalText, requiredText, text } from './fields.ts';
 import { OptionTypeSchema } from './product.ts';
@@ -281,3 +282,19 @@ export const AssociatedGenericFormSchema = GenericFormSchema.check(
     if (!form.origin_id) issue(ctx, 'origin_id', 'required');
   }),
 );
+
+/** The form schema of a product's cart item: the four fixed forms, else the generic form. */
+export function formSchemaForProduct(productId: number) {
+  switch (productId) {
+    case PRODUCT_IDS.notaSimple:
+      return NotaSimpleFormSchema;
+    case PRODUCT_IDS.propertiesSearch:
+      return PropertiesSearchFormSchema;
+    case PRODUCT_IDS.certidaoPermanente:
+      return CertificateFormSchema;
+    case PRODUCT_IDS.informacaoPredial:
+      return SimplifiedReportFormSchema;
+    default:
+      return GenericFormSchema;
+  }
+}

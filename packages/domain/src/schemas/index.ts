@@ -4,6 +4,8 @@ export * from './cart.ts';
 export * from './client.ts';
 export * from './config.ts';
 export * from './fields.ts';
+export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './messages.ts';
 export * from './product.ts';
+export * from './search.ts';

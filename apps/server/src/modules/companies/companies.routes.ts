@@ -1,6 +1,7 @@
+import { CompanyHitSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { CompanyHitSchema, CompanySearchQuerySchema } from './companies.schemas.ts';
+import { CompanySearchQuerySchema } from './companies.schemas.ts';
 
 const schema = { querystring: CompanySearchQuerySchema, response: { 200: z.array(CompanyHitSchema) } };
 

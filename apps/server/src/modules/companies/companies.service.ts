@@ -1,9 +1,9 @@
+import type { CompanyHit } from '@shop/domain';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import type { CompanyRow } from '../../db/schema/index.ts';
 import { createSearchIndex, type SearchIndex } from '../search/search-index.ts';
 import { type Country, listCompanies } from './companies.repository.ts';
-import type { CompanyHit } from './companies.schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,8 @@
+import type { CompanyHit } from '@shop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
-import type { CompanyHit } from './companies.schemas.ts';
 
 describe.each(testDatabaseKinds())('company searches (%s)', (kind) => {
   let t: TestApp;

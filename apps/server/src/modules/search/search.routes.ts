@@ -1,11 +1,7 @@
+import { FreguesiaHitSchema, MunicipalityHitSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import {
-  FreguesiaHitSchema,
-  FreguesiasSearchQuerySchema,
-  MunicipalityHitSchema,
-  RegistrosSearchQuerySchema,
-} from './search.schemas.ts';
+import { FreguesiasSearchQuerySchema, RegistrosSearchQuerySchema } from './search.schemas.ts';
 
 /** The spec 7 search endpoints at the store base, for the municipality and freguesia autocompletes. */
 export const searchRoutes: FastifyPluginAsyncZod = async (server) => {

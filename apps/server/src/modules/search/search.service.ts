@@ -1,3 +1,4 @@
+import type { FreguesiaHit, MunicipalityHit } from '@shop/domain';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import { buildRegistryInfo, type RegistryInfo } from './registry-info.ts';
@@ -8,7 +9,6 @@ import {
   listRegistryHours,
   listSlowRegistryNames,
 } from './search.repository.ts';
-import type { FreguesiaHit, MunicipalityHit } from './search.schemas.ts';
 import { createSearchIndex, normalize, type SearchIndex } from './search-index.ts';
 
 /** all = current freguesias + legacy 2013 names; ips = current only. */

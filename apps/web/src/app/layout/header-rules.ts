@@ -1,4 +1,4 @@
-import { isRegistrySite } from '@shop/domain';
+import { canEnterFlow } from '@shop/domain';
 
 /**
  * Routes where the header's 'Solicitar Nota Simple' button would be noise or a
@@ -9,7 +9,10 @@ const HIDDEN_PREFIXES = ['/nota-simple', '/customer', '/checkout', '/payment'];
 
 const under = (pathname: string, prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
 
-/** Whether the header shows 'Solicitar Nota Simple' (spec 2): registry sites only, not on those routes. */
+/**
+ * Whether the header shows 'Solicitar Nota Simple' (spec 2): on the stores that may
+ * enter the Nota Simple wizard (the domain's one rule: those that sell it), not on those routes.
+ */
 export function showsRequestNotaSimple(storeId: number, pathname: string): boolean {
-  return isRegistrySite(storeId) && !HIDDEN_PREFIXES.some((prefix) => under(pathname, prefix));
+  return canEnterFlow(storeId, 'nota-simple') && !HIDDEN_PREFIXES.some((prefix) => under(pathname, prefix));
 }

@@ -9,10 +9,10 @@ import { setT } from '../../shared/i18n/use-t.ts';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
 import { makeCart, makeCartItem } from '../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../testing/fake-api.ts';
 import { Header } from './header.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 
 const ns = makeCartItem({ id: 1, product_id: 15867, product_name: 'Nota Simple', current_price: 2076 });
 const search = makeCartItem({

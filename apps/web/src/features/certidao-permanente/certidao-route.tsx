@@ -10,7 +10,7 @@ import { ModeStep } from './components/mode-step.tsx';
 import { NumbersStep } from './components/numbers-step.tsx';
 import { SummaryStep } from './components/summary-step.tsx';
 import { TypeStep } from './components/type-step.tsx';
-import { certidaoPlan, FLOW } from './utils/certidao-plan.ts';
+import { certidaoPlan } from './utils/certidao-plan.ts';
 
 const STEPS = {
   step1: IntroStep,
@@ -32,5 +32,5 @@ const STEPS = {
 export default function CertidaoPermanenteRoute({ params }: RouteComponentProps<{ step?: string }>) {
   const t = useT();
   usePageTitle(t('certidao.name'));
-  return <FlowRoute flow={FLOW} step={params.step} steps={STEPS} plan={certidaoPlan} />;
+  return <FlowRoute plan={certidaoPlan} step={params.step} steps={STEPS} />;
 }

@@ -2,14 +2,10 @@ import type { CertificateForm } from '@shop/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyForm } from '../../shared/wizard/flow-forms.ts';
-import {
-  dropFlowFormCache,
-  getFlowForm,
-  readStoredForm,
-  setFlowForm,
-} from '../../shared/wizard/flow-store.ts';
-import { renderApp } from '../../testing/render-app.tsx';
+import { blankFlowForm } from '../../shared/wizard/flow-forms.ts';
+import { flowStore, getFlowForm, setFlowForm } from '../../shared/wizard/flow-store.ts';
+import { dropWizardCaches } from '../../shared/wizard/wizard-store.ts';
+import { setupFakeApi } from '../../testing/fake-api.ts';
 import { FLOW } from './utils/certidao-plan.ts';
 
 const PLACE = 'Lisboa / Lisboa / Benfica';
@@ -18,12 +14,14 @@ const UP_TO_STEP5 = steps('step1', 'step2', 'step3', 'step4');
 
 /** A saved form, as a reload finds it in localStorage. */
 function saved(form: Partial<CertificateForm>) {
-  setFlowForm(FLOW, { ...emptyForm(FLOW), quiere_un_certidao: true, ...form });
-  dropFlowFormCache();
+  setFlowForm(FLOW, { ...blankFlowForm(FLOW), quiere_un_certidao: true, ...form });
+  dropWizardCaches();
 }
 
+const api = setupFakeApi();
+
 async function open(step: string, storeId = 16) {
-  const result = await renderApp(`/app/certidao-permanente/${step}?store_id=${storeId}&utm_source=a%26b`, {
+  const result = await api.open(`/app/certidao-permanente/${step}?store_id=${storeId}&utm_source=a%26b`, {
     store_id: storeId,
   });
   // The wizard is a lazy chunk: wait for its first heading.
@@ -40,14 +38,21 @@ const next = (user: ReturnType<typeof userEvent.setup>, name = 'Seguinte') =>
 
 beforeEach(() => {
   localStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
 });
 
 describe('certidão permanente: entering the wizard', () => {
+  it("shows the server's price: an operator's change in the catalogue reaches the wizard", async () => {
+    api.changeProduct(18414, { price: 3000 });
+    await open('step1');
+    const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
+    expect(price?.textContent).toContain('Total, tudo incluído30\u00a0€');
+  });
+
   it('step1 shows the all-in price (official fee + service + IVA = 24,70) and records quiere_un_certidao', async () => {
     const { user } = await open('step1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Certidão Permanente do registo predial' }));
-    const price = screen.getByText('Total, tudo incluído').closest('dl');
+    const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
     expect(price?.textContent).toContain('Taxa oficial do registo predial15\u00a0€');
     expect(price?.textContent).toContain('Serviço de pedido e envio7,89\u00a0€');
     expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,81\u00a0€');
@@ -56,7 +61,11 @@ describe('certidão permanente: entering the wizard', () => {
     await waitFor(() => expect(heading().textContent).toBe('Onde se situa o prédio?'));
     expect(where()).toBe(at('step2'));
     expect(document.activeElement).toBe(heading());
-    expect(readStoredForm(FLOW)).toMatchObject({ quiere_un_certidao: true, step1: true, step2: false });
+    expect(flowStore(FLOW).saved()?.form).toMatchObject({
+      quiere_un_certidao: true,
+      step1: true,
+      step2: false,
+    });
     await waitFor(() => expect(document.title).toBe('Certidão Permanente | Portal 16'));
   });
 
@@ -95,7 +104,7 @@ describe('certidão permanente: entering the wizard', () => {
     const { unmount } = await open('step9');
     await waitFor(() => expect(window.location.pathname).toBe('/app/servicios'));
     unmount();
-    await renderApp('/app/certidao-permanente?store_id=16', { store_id: 16 });
+    await api.open('/app/certidao-permanente?store_id=16', { store_id: 16 });
     await waitFor(() => expect(where()).toBe('/app/certidao-permanente/step1?store_id=16'));
   });
 
@@ -110,7 +119,8 @@ describe('certidão permanente: entering the wizard', () => {
       await open(step);
       await waitFor(() => expect(where()).toBe(at('step5')));
       expect(heading().textContent).toBe('Qual é o número de descrição?');
-      expect(getFlowForm(FLOW).step4).toBe(true);
+      // Not asked, so never demanded: the guard lets step5 in without it.
+      expect(getFlowForm(FLOW).step4).toBe(false);
     },
   );
 
@@ -257,7 +267,7 @@ describe('certidão permanente: validation step by step', () => {
     const first = await open('step5');
     await first.user.type(screen.getByRole('textbox', { name: /^Número do artigo matricial/ }), '4321');
     first.unmount();
-    dropFlowFormCache();
+    dropWizardCaches();
     await open('step5');
     expect(
       (screen.getByRole('textbox', { name: /^Número do artigo matricial/ }) as HTMLInputElement).value,
@@ -323,7 +333,9 @@ describe('certidão permanente: summary and confirmation', () => {
     saved(complete);
     const { user } = await open('confirmation');
     expect(heading().textContent).toBe('Confirmar o pedido');
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('24,70\u00a0€');
+    expect((await screen.findByText('Total, tudo incluído')).closest('div')?.textContent).toContain(
+      '24,70\u00a0€',
+    );
     await next(user, 'Adicionar à encomenda');
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/certidao'));
     expect(window.location.search).toBe('?store_id=16&utm_source=a%26b');

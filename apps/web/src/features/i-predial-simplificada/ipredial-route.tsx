@@ -7,7 +7,7 @@ import { ConfirmationStep } from './components/confirmation-step.tsx';
 import { FichaStep } from './components/ficha-step.tsx';
 import { LocationStep } from './components/location-step.tsx';
 import { UrgencyStep } from './components/urgency-step.tsx';
-import { FLOW, ipredialPlan } from './utils/ipredial-plan.ts';
+import { ipredialPlan } from './utils/ipredial-plan.ts';
 
 const STEPS = {
   step1: LocationStep,
@@ -26,5 +26,5 @@ const STEPS = {
 export default function IPredialSimplificadaRoute({ params }: RouteComponentProps<{ step?: string }>) {
   const t = useT();
   usePageTitle(t('ipredial.name'));
-  return <FlowRoute flow={FLOW} step={params.step} steps={STEPS} plan={ipredialPlan} />;
+  return <FlowRoute plan={ipredialPlan} step={params.step} steps={STEPS} />;
 }

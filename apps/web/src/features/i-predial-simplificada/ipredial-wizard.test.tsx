@@ -2,14 +2,10 @@ import type { SimplifiedReportForm } from '@shop/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyForm } from '../../shared/wizard/flow-forms.ts';
-import {
-  dropFlowFormCache,
-  getFlowForm,
-  readStoredForm,
-  setFlowForm,
-} from '../../shared/wizard/flow-store.ts';
-import { renderApp } from '../../testing/render-app.tsx';
+import { blankFlowForm } from '../../shared/wizard/flow-forms.ts';
+import { flowStore, getFlowForm, setFlowForm } from '../../shared/wizard/flow-store.ts';
+import { dropWizardCaches } from '../../shared/wizard/wizard-store.ts';
+import { setupFakeApi } from '../../testing/fake-api.ts';
 import { FLOW } from './utils/ipredial-plan.ts';
 
 const PLACE = 'Porto / Porto / Bonfim';
@@ -17,12 +13,14 @@ const steps = (...names: string[]) => Object.fromEntries(names.map((n) => [n, tr
 
 /** A saved form, as a reload finds it in localStorage. */
 function saved(form: Partial<SimplifiedReportForm>) {
-  setFlowForm(FLOW, { ...emptyForm(FLOW), quiere_un_predial: true, ...form });
-  dropFlowFormCache();
+  setFlowForm(FLOW, { ...blankFlowForm(FLOW), quiere_un_predial: true, ...form });
+  dropWizardCaches();
 }
 
+const api = setupFakeApi();
+
 async function open(step: string, storeId = 16) {
-  const result = await renderApp(`/app/i-predial-simplificada/${step}?store_id=${storeId}`, {
+  const result = await api.open(`/app/i-predial-simplificada/${step}?store_id=${storeId}`, {
     store_id: storeId,
   });
   // The wizard is a lazy chunk: wait for its first heading.
@@ -39,14 +37,21 @@ const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textCon
 
 beforeEach(() => {
   localStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
 });
 
 describe('informação predial simplificada: entering the wizard', () => {
+  it("shows the server's price: an operator's change in the catalogue reaches the wizard", async () => {
+    api.changeProduct(18421, { price: 1300 });
+    await open('step1');
+    const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
+    expect(price?.textContent).toContain('Total, tudo incluído13\u00a0€');
+  });
+
   it('step1 opens with the price (taxa oficial 1 € + serviço + IVA = 11 €) and asks the freguesia', async () => {
     const { user } = await open('step1');
     expect(heading().textContent).toBe('Informação Predial Simplificada');
-    const price = screen.getByText('Total, tudo incluído').closest('dl');
+    const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
     expect(price?.textContent).toContain('Taxa oficial do registo predial1\u00a0€');
     expect(price?.textContent).toContain('Serviço de pedido e envio8,13\u00a0€');
     expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,87\u00a0€');
@@ -136,7 +141,7 @@ describe('informação predial simplificada: steps', () => {
     await user.type(screen.getByRole('textbox', { name: /^Número de descrição/ }), '1234/20050315');
     await next(user);
     await waitFor(() => expect(where()).toBe(at('step4')));
-    expect(readStoredForm(FLOW)).toMatchObject({
+    expect(flowStore(FLOW).saved()?.form).toMatchObject({
       tiene_numero: true,
       num_ficha: '1234/20050315',
       step3: true,
@@ -147,13 +152,18 @@ describe('informação predial simplificada: steps', () => {
     saved({ ...located, step2: true, step21: true, step3: true });
     const { user } = await open('step4');
     expect((screen.getByRole('radio', { name: /Normal/ }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('radio', { name: /Urgente/ }).closest('label')?.textContent).toContain(
-      'mais 5\u00a0€ (16\u00a0€ no total)',
+    // The prices are the server's definition's (GET product?id=18421).
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /Urgente/ }).closest('label')?.textContent).toContain(
+        'mais 5\u00a0€ (16\u00a0€ no total)',
+      ),
     );
     await user.click(screen.getByRole('radio', { name: /Urgente/ }));
     await next(user);
     await waitFor(() => expect(where()).toBe(at('confirmation')));
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('16\u00a0€');
+    expect((await screen.findByText('Total, tudo incluído')).closest('div')?.textContent).toContain(
+      '16\u00a0€',
+    );
   });
 
   it('confirmation lists the answers, records step5 and goes to cart/add/ipredial', async () => {
@@ -171,10 +181,12 @@ describe('informação predial simplificada: steps', () => {
     expect(summary?.textContent).toContain(PLACE);
     expect(summary?.textContent).toContain('88');
     expect(summary?.textContent).toContain('Normal');
-    expect(screen.getByText('Total, tudo incluído').closest('div')?.textContent).toContain('11\u00a0€');
+    expect((await screen.findByText('Total, tudo incluído')).closest('div')?.textContent).toContain(
+      '11\u00a0€',
+    );
     await next(user, 'Adicionar à encomenda');
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ipredial'));
     expect(window.location.search).toBe('?store_id=16');
-    expect(readStoredForm(FLOW)?.step5).toBe(true);
+    expect(flowStore(FLOW).saved()?.form?.step5).toBe(true);
   });
 });

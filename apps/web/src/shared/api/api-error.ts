@@ -1,14 +1,10 @@
-export interface FieldError {
-  path: string;
-  message: string;
-}
+import type { ApiError as ApiErrorAnswer } from '@shop/domain';
 
-/** The error body every API answer shares (DECISIONS.md "Payloads"). */
-export interface ApiErrorBody {
-  ok: false;
-  message?: string;
-  errors?: FieldError[];
-}
+/**
+ * The error body of a failed call: the domain's error answer (DECISIONS.md
+ * "Payloads"), of which a proxy's or a crashed server's body may lack parts.
+ */
+export type ApiErrorBody = Pick<ApiErrorAnswer, 'ok'> & Partial<Omit<ApiErrorAnswer, 'ok'>>;
 
 /**
  * A call that did not succeed. `status` is the HTTP status of the last

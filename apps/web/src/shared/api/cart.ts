@@ -1,14 +1,14 @@
 import type {
+  ApiAnswer,
   CartItem,
   CertificateForm,
   GenericFormInput,
   NotaSimpleForm,
   PropertiesSearchForm,
-  RuntimeConfig,
   SimplifiedReportForm,
 } from '@shop/domain';
 import { getConfig } from '../config/config-store.ts';
-import { type ApiAnswer, api } from './client.ts';
+import { api } from './client.ts';
 
 /**
  * The cart calls of spec point 7. Each answers `{ ok, message?, config, item? }`;
@@ -16,11 +16,10 @@ import { type ApiAnswer, api } from './client.ts';
  * menu and the cart list re-render from config.cart. Failures throw ApiError
  * (after three retries for server errors, with the generic snackbar).
  */
-export interface CartAnswer extends ApiAnswer {
-  config: RuntimeConfig;
+export type CartAnswer = ApiAnswer & {
   /** The item added or updated. */
   item?: CartItem;
-}
+};
 
 /** A fixed product's add call, by the cart/add route segment that posts it. */
 export interface AddForms {

@@ -1,50 +1,25 @@
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ApiAnswer } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { Header } from '../../app/layout/header.tsx';
 import { makeCartItem } from '../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
+import { setupFakeApi } from '../../testing/fake-api.ts';
 import { getConfig, setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Snackbar } from '../ui/snackbar.tsx';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
 
-// A real HTTP server plays the API: each path answers from a script of
-// responses (the last one repeats) and records what it received.
-type Scripted = { status: number; body?: unknown } | 'hang-up';
-const scripts = new Map<string, Scripted[]>();
-const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
-let server: Server;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const script = scripts.get(path) ?? [{ status: 404, body: { ok: false, message: 'Not found' } }];
-    const next = script.length > 1 ? (script.shift() as Scripted) : (script[0] as Scripted);
-    if (next === 'hang-up') return req.socket.destroy();
-    res.writeHead(next.status, { 'content-type': 'application/json' });
-    res.end(next.body === undefined ? '' : JSON.stringify(next.body));
-  });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// The fake API (a real HTTP server) plays the server: each path answers from a
+// script of responses (the last one repeats) and records what it received.
+const api = setupFakeApi();
 
 beforeEach(async () => {
-  scripts.clear();
-  received.length = 0;
-  setConfig(makeRuntimeConfig({ base_url: baseUrl }));
+  setConfig(makeRuntimeConfig({ base_url: api.baseUrl }));
   setT(await loadT('es'));
 });
 
@@ -54,7 +29,7 @@ const fail = (status: number, body: unknown = { ok: false, message: `error ${sta
   status,
   body,
 });
-const attempts = () => received.length;
+const attempts = () => api.received.length;
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -73,20 +48,21 @@ describe('api client retries', () => {
     ['a dropped connection then success', ['hang-up' as const], 2],
     ['a 200 that is not JSON then success', [{ status: 200 }], 2],
   ])('%s: %i attempts', async (_, failures, expected) => {
-    scripts.set('/desktopapp/rest/cart', [...failures, ok({ items: [] })]);
-    const answer = await fast.get<{ ok: boolean; items: unknown[] }>('cart');
+    api.answer('cart', ...failures, ok({ items: [] }));
+    const answer = await fast.get<ApiAnswer & { items: unknown[] }>('cart');
     expect(answer).toMatchObject({ ok: true, items: [] });
     expect(attempts()).toBe(expected);
   });
 
   it.each([400, 401, 403, 404, 409])('does not retry a %i', async (status) => {
-    scripts.set('/desktopapp/rest/addns', [
+    api.answer(
+      'addns',
       fail(status, {
         ok: false,
         message: 'Revisa los datos',
         errors: [{ path: 'form.nombre', message: 'Obligatorio' }],
       }),
-    ]);
+    );
     const error = await rejection(fast.post('addns', { form: {} }));
     expect(attempts()).toBe(1);
     expect(error).toMatchObject({ status, gaveUp: false, message: 'Revisa los datos' });
@@ -95,7 +71,7 @@ describe('api client retries', () => {
   });
 
   it('waits about 200, 400 and 800 ms between attempts by default', async () => {
-    scripts.set('/desktopapp/rest/config', [fail(500)]);
+    api.answer('config', fail(500));
     render(<Snackbar />);
     const started = performance.now();
     await rejection(createApiClient().get('config'));
@@ -113,7 +89,7 @@ describe('after the last retry', () => {
     ['en', 'Something bad happened; please try again later.'],
   ] as const)('shows the generic message in %s with an Ok action', async (language, message) => {
     setT(await loadT(language));
-    scripts.set('/desktopapp/rest/cart', [fail(500)]);
+    api.answer('cart', fail(500));
     render(<Snackbar />);
     const error = await rejection(fast.get('cart'));
     expect(error).toMatchObject({ status: 500, gaveUp: true });
@@ -125,14 +101,14 @@ describe('after the last retry', () => {
   });
 
   it('shows one message for several failed calls', async () => {
-    scripts.set('/desktopapp/rest/cart', [fail(500)]);
+    api.answer('cart', fail(500));
     render(<Snackbar />);
     await Promise.all([rejection(fast.get('cart')), rejection(fast.get('cart'))]);
     expect(screen.getAllByRole('button', { name: 'Ok' })).toHaveLength(1);
   });
 
   it('stays quiet for a silent call (spec 8: pedidos, product)', async () => {
-    scripts.set('/desktopapp/rest/pedidos', [fail(500)]);
+    api.answer('pedidos', fail(500));
     render(<Snackbar />);
     await rejection(fast.get('pedidos', undefined, { silent: true }));
     expect(screen.getByRole('status').textContent).toBe('');
@@ -141,13 +117,13 @@ describe('after the last retry', () => {
 
 describe('requests and answers', () => {
   it('sends JSON, the form key and the query, to {base}/desktopapp/rest/', async () => {
-    scripts.set('/desktopapp/rest/updatequoteitem', [ok()]);
+    api.answer('updatequoteitem', ok());
     await fast.post('updatequoteitem', { form: { nombre: 'Ana' } }, { id: 7, skip: undefined });
-    const [request] = received;
+    const [request] = api.received;
     expect(request).toMatchObject({ method: 'POST', url: '/desktopapp/rest/updatequoteitem?id=7' });
     expect(request?.headers['x-form-key']).toBe('test-form-key');
     expect(request?.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(request?.body ?? '')).toEqual({ form: { nombre: 'Ana' } });
+    expect(request?.body).toEqual({ form: { nombre: 'Ana' } });
   });
 
   it('a successful answer replaces the configuration and the header re-renders', async () => {
@@ -166,11 +142,11 @@ describe('requests and answers', () => {
       current_price: 9900,
     });
     const next = makeRuntimeConfig({
-      base_url: baseUrl,
+      base_url: api.baseUrl,
       form_key: 'rotated',
       cart: { quote_id: 3, items: [item, { ...item, id: 2 }], total: 19800 },
     });
-    scripts.set('/desktopapp/rest/addgeneric', [{ status: 200, body: { ok: true, config: next } }]);
+    api.answer('addgeneric', { status: 200, body: { ok: true, config: next } });
     await act(() => fast.post('addgeneric', { form: {} }));
     expect(getConfig().form_key).toBe('rotated');
     expect(screen.getByTestId('cart-count').textContent).toBe('2 artículos en tu pedido');
@@ -180,7 +156,7 @@ describe('requests and answers', () => {
     ['ok false', { ok: false, config: makeRuntimeConfig({ form_key: 'other' }) }],
     ['an invalid config', { ok: true, config: { store_id: 'x' } }],
   ])('keeps the configuration on %s', async (_, body) => {
-    scripts.set('/desktopapp/rest/pedidos', [{ status: 200, body }]);
+    api.answer('pedidos', { status: 200, body });
     const before = getConfig();
     await fast.get('pedidos');
     expect(getConfig()).toBe(before);

@@ -1,15 +1,8 @@
-import { type RuntimeConfig, RuntimeConfigSchema } from '@shop/domain';
+import { type ApiAnswer, type RuntimeConfig, RuntimeConfigSchema } from '@shop/domain';
 import { getConfig, setConfig } from '../config/config-store.ts';
 import { getT } from '../i18n/use-t.ts';
 import { showSnackbar } from '../ui/snackbar-store.ts';
 import { ApiError, type ApiErrorBody, isRetryable } from './api-error.ts';
-
-/** Every answer carries ok, an optional message and the configuration (spec point 7). */
-export interface ApiAnswer {
-  ok: boolean;
-  message?: string;
-  config?: RuntimeConfig;
-}
 
 export type QueryValue = string | number | boolean | undefined;
 
@@ -92,7 +85,8 @@ export function createApiClient({
       const result = await attempt(req, timeoutMs);
       if ('answer' in result) {
         const { answer } = result;
-        if (answer.ok && answer.config) {
+        // The answer's configuration replaces the page's (spec 7), once it reads as one.
+        if (answer.ok) {
           const parsed = RuntimeConfigSchema.safeParse(answer.config);
           if (parsed.success) setConfig(parsed.data);
         }

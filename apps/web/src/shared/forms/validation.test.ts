@@ -1,11 +1,11 @@
 import { PropertiesSearchFormSchema } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { describe, expect, it } from 'vitest';
-import { emptyForm } from '../wizard/flow-forms.ts';
+import { blankFlowForm } from '../wizard/flow-forms.ts';
 import { errorText, hasErrors, stepErrors, validationKey } from './validation.ts';
 
 describe('step errors from the domain schema', () => {
-  const base = { ...emptyForm('q-propiedades'), num_propiedades: '10', opcion_persona: true };
+  const base = { ...blankFlowForm('q-propiedades'), num_propiedades: '10', opcion_persona: true };
 
   it.each([
     [{ nombre_persona: 'Ana', dni: '12345678Z' }, {}],

@@ -4,8 +4,8 @@ import { TextField } from '../forms/text-field.tsx';
 import { type YesNo, YesNoQuestion } from '../forms/yes-no.tsx';
 import { useT } from '../i18n/use-t.ts';
 import type { FlowForm } from '../wizard/flow-forms.ts';
-import type { StepPlan } from '../wizard/step-plan.ts';
-import { useFlowForm } from '../wizard/use-flow-form.ts';
+import { useFlowForm } from '../wizard/flow-store.ts';
+import type { FixedPlan } from '../wizard/step-plan.ts';
 import { type PlanStepApi, usePlanStep } from '../wizard/use-plan-step.ts';
 import { fieldMessages, PREDIAL_MESSAGES } from './predial-messages.ts';
 import type { PredialFlow } from './predial-plan.ts';
@@ -22,7 +22,7 @@ interface HorizontalFieldsStep
 }
 
 interface HorizontalStepProps<F extends PredialFlow> {
-  plan: StepPlan<F>;
+  plan: FixedPlan<F>;
   /** The route step, e.g. 'step6'. */
   step: string;
 }
@@ -34,8 +34,8 @@ interface HorizontalStepProps<F extends PredialFlow> {
 export function HorizontalStep<F extends PredialFlow>({ plan, step: stepId }: HorizontalStepProps<F>) {
   const t = useT();
   const [answered, setAnswered] = useState(false);
-  const { validated } = useFlowForm(plan.flow);
-  const known = answered || validated.has(stepId);
+  const form = useFlowForm(plan.flow);
+  const known = answered || plan.isRecorded(stepId, form);
   const step: HorizontalFieldsStep = usePlanStep(
     plan,
     stepId,

@@ -1,7 +1,7 @@
 import type { CertificateForm, SimplifiedReportForm } from '@shop/domain';
 import { type FieldErrors, stepErrors } from '../forms/validation.ts';
 import type { FlowForm } from '../wizard/flow-forms.ts';
-import type { StepPlan } from '../wizard/step-plan.ts';
+import { type FixedPlan, type FixedPlanRules, fixedPlan } from '../wizard/step-plan.ts';
 
 /** The two Portuguese registry wizards (Certidão Permanente, Informação Predial Simplificada). */
 export type PredialFlow = 'certidao-permanente' | 'i-predial-simplificada';
@@ -29,24 +29,23 @@ function errorsOf(schema: Schema, form: FlowForm<PredialFlow>, fields: readonly 
 }
 
 /**
- * The StepPlan of a Portuguese wizard: each step's errors are the domain schema's
+ * The plan of a Portuguese wizard: each step's errors are the domain schema's
  * for the fields it asks (`stepFields`), the place must be picked from the list,
  * and the confirmation checks the whole form. `applies` says which steps the
- * answers call for.
+ * answers call for (its branches: the rural/urban question, the unit).
  */
 export function predialPlan<F extends PredialFlow>(
   flow: F,
   schema: Schema,
   stepFields: Readonly<Record<string, readonly Field[]>>,
-  applies: StepPlan<F>['applies'],
-): StepPlan<F> {
-  return {
-    flow,
+  applies: NonNullable<FixedPlanRules<F>['applies']>,
+): FixedPlan<F> {
+  return fixedPlan(flow, {
     applies,
     errors: (step, form) => {
       if (step !== 'confirmation') return errorsOf(schema, form, stepFields[step] ?? []);
       const all: FieldErrors = stepErrors(schema, form, Object.values(stepFields).flat());
       return { ...all, ...errorsOf(schema, form, [PLACE]) };
     },
-  };
+  });
 }

@@ -4,11 +4,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LiveServer, startLiveServer } from '../../testing/live-server.ts';
 import { getConfig, setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { OptionField } from './option-field.tsx';
 import type { KnownFiles } from './option-rules.ts';
-import { type LiveServer, startLiveServer } from './testing/live-server.ts';
 import { UploadError, uploadFiles } from './upload-files.ts';
 
 // File options against the live server's pushFilesToPedido: the browser-side

@@ -2,29 +2,45 @@ import { type ProductDefinition, parseProductMessage } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 
+// The one way to load a product definition (GET product?id=): the generic
+// wizard, the fixed wizards' prices, the services screen and the edit dialogs.
 // Definitions change only when an operator edits the catalogue, so one copy per
-// page life is enough; a failure is not kept, so a later visit tries again.
+// page life is enough; a load in flight is shared, and a failure is not kept,
+// so a later visit tries again.
 const loaded = new Map<number, ProductDefinition>();
+const loading = new Map<number, Promise<ProductDefinition | null>>();
+let generation = 0;
+
+async function load(productId: number): Promise<ProductDefinition | null> {
+  const started = generation;
+  try {
+    const answer = await api.get('product', { id: productId }, { silent: true });
+    const definition = parseProductMessage(answer);
+    if (!definition || definition.product_id !== productId) return null;
+    // A clear while the call was out means the answer may be stale: give it, do not keep it.
+    if (started === generation) loaded.set(productId, definition);
+    return definition;
+  } catch {
+    return null;
+  } finally {
+    if (started === generation) loading.delete(productId);
+  }
+}
 
 /**
  * GET product?id= (spec 7): the definition inside the answer's message. Silent
  * on failure (spec 8): an ok false answer, an unreadable message or a failed call
  * all yield null, with no message shown.
  */
-export async function getProductDefinition(productId: number): Promise<ProductDefinition | null> {
+export function getProductDefinition(productId: number): Promise<ProductDefinition | null> {
   const known = loaded.get(productId);
-  if (known) return known;
-  try {
-    const answer = await api.get('product', { id: productId }, { silent: true });
-    const definition = parseProductMessage(answer);
-    if (definition && definition.product_id === productId) {
-      loaded.set(productId, definition);
-      return definition;
-    }
-    return null;
-  } catch {
-    return null;
+  if (known) return Promise.resolve(known);
+  let pending = loading.get(productId);
+  if (!pending) {
+    pending = load(productId);
+    loading.set(productId, pending);
   }
+  return pending;
 }
 
 /** undefined while loading, then the definition or null (nothing to show). */
@@ -47,7 +63,9 @@ export function useProductDefinition(productId: number | null): ProductDefinitio
   return state.definition;
 }
 
-/** Forgets the loaded definitions (tests; an operator's change). */
+/** Forgets the loaded definitions and the loads in flight (tests; an operator's change). */
 export function clearProductDefinitions(): void {
+  generation++;
   loaded.clear();
+  loading.clear();
 }

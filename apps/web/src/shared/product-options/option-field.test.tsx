@@ -4,12 +4,12 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type LiveServer, startLiveServer } from '../../testing/live-server.ts';
 import { setConfig } from '../config/config-store.ts';
 import { errorText } from '../forms/validation.ts';
 import { setT, useT } from '../i18n/use-t.ts';
 import { OptionField } from './option-field.tsx';
 import { optionProblem } from './option-rules.ts';
-import { type LiveServer, startLiveServer } from './testing/live-server.ts';
 
 // Every option type rendered as the wizard and the edit dialog render it, with
 // the real search endpoints of a live server behind the autocompletes.

@@ -1,28 +1,14 @@
+import {
+  type CompanyHit,
+  CompanyHitSchema,
+  type FreguesiaHit,
+  FreguesiaHitSchema,
+  type MunicipalityHit,
+  MunicipalityHitSchema,
+  type SearchHit,
+} from '@shop/domain';
+import * as z from 'zod/mini';
 import { getConfig } from '../config/config-store.ts';
-
-/** One suggestion of a search endpoint: the server answers JSON arrays of these (spec 7). */
-export interface SearchHit {
-  label: string;
-  value: string;
-}
-
-/** registros.php: a municipality of the INE list. */
-export interface MunicipalityHit extends SearchHit {
-  name: string;
-  province: string;
-  province_code: string;
-  ine: string;
-  slug: string;
-}
-
-/** freguesias.php: a Portuguese parish, labelled 'distrito / concelho / freguesia'. */
-export interface FreguesiaHit extends SearchHit {
-  code: string;
-  freguesia: string;
-  concelho: string;
-  distrito: string;
-  legacy: boolean;
-}
 
 /** Fetches the suggestions for a term; aborted when a newer term replaces it. */
 export type SearchFn<T extends SearchHit> = (term: string, signal: AbortSignal) => Promise<T[]>;
@@ -36,14 +22,15 @@ export function searchUrl(endpoint: string, query: Record<string, string>): URL 
   return url;
 }
 
-function isHit(value: unknown): value is SearchHit {
-  const hit = value as SearchHit | null;
-  return (
-    typeof hit === 'object' && hit !== null && typeof hit.label === 'string' && typeof hit.value === 'string'
-  );
-}
-
-async function fetchHits<T extends SearchHit>(url: URL, signal: AbortSignal): Promise<T[]> {
+/**
+ * The hits of an answer that read as the endpoint's hits (the domain's schema, the
+ * server's response schema too); anything else in the array is left out.
+ */
+async function fetchHits<T extends SearchHit>(
+  url: URL,
+  schema: z.ZodMiniType<T>,
+  signal: AbortSignal,
+): Promise<T[]> {
   const response = await fetch(url, {
     headers: { Accept: 'application/json' },
     credentials: 'same-origin',
@@ -51,23 +38,28 @@ async function fetchHits<T extends SearchHit>(url: URL, signal: AbortSignal): Pr
   });
   if (!response.ok) throw new Error(`Search failed: HTTP ${response.status}`);
   const body: unknown = await response.json();
-  return Array.isArray(body) ? (body.filter(isHit) as T[]) : [];
+  if (!Array.isArray(body)) return [];
+  return body.flatMap((hit) => {
+    const parsed = z.safeParse(schema, hit);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** Municipalities of Spain: registros.php?app=1&term= */
 export const searchMunicipalities: SearchFn<MunicipalityHit> = (term, signal) =>
-  fetchHits(searchUrl('registros.php', { app: '1', term }), signal);
+  fetchHits(searchUrl('registros.php', { app: '1', term }), MunicipalityHitSchema, signal);
 
 /** Freguesias of Portugal: freguesias.php?app=1&type=all|ips&term= */
 export function searchFreguesias(type: 'all' | 'ips'): SearchFn<FreguesiaHit> {
-  return (term, signal) => fetchHits(searchUrl('freguesias.php', { app: '1', type, term }), signal);
+  return (term, signal) =>
+    fetchHits(searchUrl('freguesias.php', { app: '1', type, term }), FreguesiaHitSchema, signal);
 }
 
 /**
  * Companies: sociedad.php?app=1&sociedad= (Spanish companies), or the
  * Portuguese organisation search organizacoes.php on Portuguese stores.
  */
-export const searchCompanies: SearchFn<SearchHit> = (term, signal) => {
+export const searchCompanies: SearchFn<CompanyHit> = (term, signal) => {
   const endpoint = getConfig().language === 'pt' ? 'organizacoes.php' : 'sociedad.php';
-  return fetchHits(searchUrl(endpoint, { app: '1', sociedad: term }), signal);
+  return fetchHits(searchUrl(endpoint, { app: '1', sociedad: term }), CompanyHitSchema, signal);
 };

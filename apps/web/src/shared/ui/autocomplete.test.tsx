@@ -1,65 +1,29 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { MunicipalityHit } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
+import { companyHit, municipalityHit, setupFakeApi } from '../../testing/fake-api.ts';
 import { setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Autocomplete } from './autocomplete.tsx';
-import {
-  type MunicipalityHit,
-  searchCompanies,
-  searchFreguesias,
-  searchMunicipalities,
-} from './autocomplete-search.ts';
+import { searchCompanies, searchFreguesias, searchMunicipalities } from './autocomplete-search.ts';
 
-// A real HTTP server answering like apps/server's search routes (same JSON shape).
-const MUNICIPALITIES: MunicipalityHit[] = [
-  ['Las Rozas de Madrid', 'Madrid', '28', '28127', 'las-rozas-de-madrid'],
-  ['Rozas de Puerto Real', 'Madrid', '28', '28128', 'rozas-de-puerto-real'],
-  ['Las Rozas de Valdearroyo', 'Cantabria', '39', '39062', 'las-rozas-de-valdearroyo'],
-].map(([name, province, province_code, ine, slug]) => ({
-  label: `${name} (${province})`,
-  value: name as string,
-  name: name as string,
-  province: province as string,
-  province_code: province_code as string,
-  ine: ine as string,
-  slug: slug as string,
-}));
-
-let server: Server;
-let base: string;
-const requests: string[] = [];
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    requests.push(url.pathname + url.search);
-    const term = (url.searchParams.get('term') ?? url.searchParams.get('sociedad') ?? '').toLowerCase();
-    let body: unknown[] = [];
-    if (url.pathname === '/shop/registros.php')
-      body = MUNICIPALITIES.filter((m) => m.name.toLowerCase().includes(term));
-    if (url.pathname === '/shop/sociedad.php')
-      body = term === 'acme' ? [{ label: 'ACME SL', value: 'ACME SL' }] : [];
-    if (url.pathname === '/shop/freguesias.php') body = [];
-    if (url.pathname === '/shop/broken.php') res.statusCode = 500;
-    res.setHeader('Content-Type', 'application/json');
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/shop`;
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+// The fake API answers the search routes like apps/server (the domain's hit
+// schemas), with the store base under a path, as a real deployment may have it.
+const MUNICIPALITIES = [
+  municipalityHit({ name: 'Las Rozas de Madrid', province: 'Madrid', ine: '28127' }),
+  municipalityHit({ name: 'Rozas de Puerto Real', province: 'Madrid', ine: '28128' }),
+  municipalityHit({ name: 'Las Rozas de Valdearroyo', province: 'Cantabria', ine: '39062' }),
+];
+const api = setupFakeApi({ municipalities: MUNICIPALITIES, companies: [companyHit('ACME SL')] });
+const base = () => `${api.baseUrl}shop`;
+const requests = () => api.paths();
 
 beforeEach(async () => {
-  requests.length = 0;
-  setConfig(makeRuntimeConfig({ base_url: base }));
+  setConfig(makeRuntimeConfig({ base_url: base() }));
   setT(await loadT('es'));
 });
 
@@ -87,7 +51,7 @@ describe('Autocomplete over registros.php', () => {
     expect(screen.getByRole('status').textContent).toBe('Escribe al menos 2 caracteres para buscar');
     await userEvent.type(input, 'ozas');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('3 resultados'));
-    expect(requests).toEqual(['/shop/registros.php?app=1&term=Rozas']);
+    expect(requests()).toEqual(['/shop/registros.php?app=1&term=Rozas']);
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'Las Rozas de Madrid (Madrid)',
@@ -127,7 +91,7 @@ describe('Autocomplete over registros.php', () => {
     render(<Municipality onPick={() => {}} />);
     await userEvent.type(screen.getByRole('combobox', { name: 'Municipio' }), 'Las Rozas');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('2 resultados'));
-    expect(requests).toEqual(['/shop/registros.php?app=1&term=Las+Rozas']);
+    expect(requests()).toEqual(['/shop/registros.php?app=1&term=Las+Rozas']);
   });
 });
 
@@ -161,19 +125,19 @@ describe('free text and the other endpoints', () => {
     expect((input as HTMLInputElement).value).toBe('Nueva SL');
     expect(texts.at(-1)).toBe('Nueva SL');
     expect(input.getAttribute('aria-invalid')).toBeNull();
-    expect(requests.at(-1)).toBe('/shop/sociedad.php?app=1&sociedad=Nueva+SL');
+    expect(requests().at(-1)).toBe('/shop/sociedad.php?app=1&sociedad=Nueva+SL');
   });
 
   it('searches Portuguese organisations on a Portuguese store', async () => {
-    setConfig(makeRuntimeConfig({ base_url: base, store_id: 16, language: 'pt' }));
+    setConfig(makeRuntimeConfig({ base_url: base(), store_id: 16, language: 'pt' }));
     await searchCompanies('Sonae', new AbortController().signal);
-    expect(requests).toEqual(['/shop/organizacoes.php?app=1&sociedad=Sonae']);
+    expect(requests()).toEqual(['/shop/organizacoes.php?app=1&sociedad=Sonae']);
   });
 
   it('builds the freguesias URL at the store base', async () => {
     const hits = await searchFreguesias('ips')('Estrela', new AbortController().signal);
     expect(hits).toEqual([]);
-    expect(requests).toEqual(['/shop/freguesias.php?app=1&type=ips&term=Estrela']);
+    expect(requests()).toEqual(['/shop/freguesias.php?app=1&type=ips&term=Estrela']);
   });
 
   it('a failing search says so', async () => {
@@ -183,7 +147,7 @@ describe('free text and the other endpoints', () => {
         value=""
         onSelect={() => {}}
         search={async (term, signal) => {
-          const response = await fetch(`${base}/broken.php?term=${term}`, { signal });
+          const response = await fetch(`${base()}/broken.php?term=${term}`, { signal });
           if (!response.ok) throw new Error('down');
           return [];
         }}

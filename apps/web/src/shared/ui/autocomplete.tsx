@@ -1,10 +1,11 @@
+import type { SearchHit } from '@shop/domain';
 import { useCombobox } from 'downshift';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import fieldStyles from '../forms/field.module.css';
 import { FieldError, FieldHint, useFieldA11y } from '../forms/field-error.tsx';
 import { useT } from '../i18n/use-t.ts';
 import styles from './autocomplete.module.css';
-import type { SearchFn, SearchHit } from './autocomplete-search.ts';
+import type { SearchFn } from './autocomplete-search.ts';
 
 export interface AutocompleteProps<T extends SearchHit> {
   label: string;

@@ -1,10 +1,14 @@
-import type {
-  CertificateForm,
-  FixedFlow,
-  NotaSimpleForm,
-  PROPERTY_COUNT_CHOICES,
-  PropertiesSearchForm,
-  SimplifiedReportForm,
+import {
+  blankForm,
+  type CertificateForm,
+  FIXED_FLOW_PRODUCT,
+  type FixedFlow,
+  formFrom,
+  formSchemaForProduct,
+  type NotaSimpleForm,
+  type PROPERTY_COUNT_CHOICES,
+  type PropertiesSearchForm,
+  type SimplifiedReportForm,
 } from '@shop/domain';
 
 export type PropertyCount = (typeof PROPERTY_COUNT_CHOICES)[number];
@@ -24,83 +28,19 @@ export interface FlowForms {
 
 export type FlowForm<F extends FixedFlow> = FlowForms[F];
 
-const requester = { solicitante_nombre: '', solicitante_documento: '', interes_legitimo: '' };
-const steps7 = {
-  step1: false,
-  step2: false,
-  step3: false,
-  step4: false,
-  step5: false,
-  step6: false,
-  step7: false,
-};
+/** The domain schema of each fixed wizard's form (the server's check of its add call too). */
+export function flowSchema(flow: FixedFlow) {
+  return formSchemaForProduct(FIXED_FLOW_PRODUCT[flow]);
+}
 
-/** A blank form per flow: what a new visitor and a reset start from. */
-export function emptyForm<F extends FixedFlow>(flow: F): FlowForm<F> {
-  const forms: FlowForms = {
-    'nota-simple': {
-      quiere_una_ns: false,
-      conoce_nombre_propietario: false,
-      nombre: '',
-      direccion: '',
-      municipio: '',
-      provincia: '',
-      otros_datos: '',
-      servicio_urgente: false,
-      servicio_urgente_custom: false,
-      servicio_urgente_custom_hours: null,
-      ...requester,
-      ...steps7,
-      step51: false,
-      step52: false,
-    },
-    'q-propiedades': {
-      nombre_persona: '',
-      dni: '',
-      nombre_empresa: '',
-      num_propiedades: '',
-      opcion_persona: false,
-      opcion_empresa: false,
-      proviene_de_ns: false,
-      ...requester,
-      ...steps7,
-    },
-    'certidao-permanente': {
-      distrito_concelho_freguesia: '',
-      forma_identificar_matricial: false,
-      forma_identificar_livro: false,
-      forma_identificar_ficha: false,
-      tipo_rustica: false,
-      tipo_urbana: false,
-      numero_artigo: '',
-      seccao: '',
-      num_livro: '',
-      livro: '',
-      folhas: '',
-      num_ficha: '',
-      prop_horizontal: false,
-      prop_horizontal_fracao: '',
-      quiere_un_certidao: false,
-      ...steps7,
-      step8: false,
-    },
-    'i-predial-simplificada': {
-      distrito_concelho_freguesia: '',
-      tiene_numero: false,
-      num_ficha: '',
-      prop_horizontal: false,
-      prop_horizontal_fracao: '',
-      urgente: false,
-      quiere_un_predial: false,
-      step1: false,
-      step2: false,
-      step21: false,
-      step3: false,
-      step4: false,
-      step5: false,
-    },
-  };
-  return forms[flow];
+/** A blank form per flow, derived from the domain schema: what a new visitor and a reset start from. */
+export function blankFlowForm<F extends FixedFlow>(flow: F): FlowForm<F> {
+  return blankForm(flowSchema(flow)) as unknown as FlowForm<F>;
+}
+
+/** A form of `flow` read back from storage (or anywhere untrusted): the domain's formFrom. */
+export function flowFormFrom<F extends FixedFlow>(flow: F, raw: unknown): FlowForm<F> {
+  return formFrom(flowSchema(flow), raw) as unknown as FlowForm<F>;
 }
 
 /**
@@ -149,18 +89,6 @@ export const STEP_FLAGS: Readonly<Record<FixedFlow, Readonly<Record<string, stri
     step4: 'step4',
     confirmation: 'step5',
   },
-};
-
-/**
- * Steps the guard never requires: the Nota Simple intro (step0) shows the price
- * and may be skipped, since spec 4 counts the flow as steps 1-6 (a link to
- * step1, like the header's 'Solicitar Nota Simple', must land on step1).
- */
-export const INTRO_STEPS: Readonly<Record<FixedFlow, readonly string[]>> = {
-  'nota-simple': ['step0'],
-  'q-propiedades': [],
-  'certidao-permanente': [],
-  'i-predial-simplificada': [],
 };
 
 /** The route steps whose flag is set in `form`. */

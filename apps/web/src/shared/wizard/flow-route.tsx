@@ -1,46 +1,34 @@
-import { type FixedFlow, FLOW_STEPS } from '@shop/domain';
+import { canEnterFlow, type FixedFlow, FLOW_STEPS } from '@shop/domain';
 import type { ComponentType } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect } from 'wouter';
+import { useConfig } from '../config/config-store.ts';
 import { paths, withSearch } from '../paths.ts';
-import { PlanGuard } from './plan-guard.tsx';
-import { StepGuard } from './step-guard.tsx';
-import type { StepPlan } from './step-plan.ts';
-
-/** Goes to a step of a fixed wizard, keeping the query string (store_id, utm_*...). */
-export function useFlowNavigate(flow: FixedFlow): (step: string) => void {
-  const [, navigate] = useLocation();
-  return (step) => navigate(withSearch(paths.flowStep(flow, step), window.location.search));
-}
+import { useFlowForm } from './flow-store.ts';
+import { type FixedPlan, stepRedirect } from './step-plan.ts';
 
 export interface FlowRouteProps<F extends FixedFlow> {
-  flow: F;
+  plan: FixedPlan<F>;
   /** The route segment, e.g. 'step3'. */
   step: string | undefined;
   /** One component per route step; no step goes to the first one, an unknown step to services. */
   steps: Readonly<Record<string, ComponentType>>;
-  /** The wizard's StepPlan, when its data decides the steps: then PlanGuard stands behind StepGuard. */
-  plan?: StepPlan<F>;
 }
 
-/** A fixed wizard's route: the step's component behind the store and step guards. */
-export function FlowRoute<F extends FixedFlow>({ flow, step, steps, plan }: FlowRouteProps<F>) {
+/**
+ * A fixed wizard's route: services when the store does not sell the wizard's
+ * product (the domain's canEnterFlow, the header's rule too) or the step is
+ * unknown (spec 2); else the plan's guard (stepRedirect, spec 4), the raw query
+ * string kept so encoded values survive.
+ */
+export function FlowRoute<F extends FixedFlow>({ plan, step, steps }: FlowRouteProps<F>) {
+  const { store_id } = useConfig();
+  const form = useFlowForm(plan.flow);
   const search = window.location.search;
-  if (!step) {
-    const first = FLOW_STEPS[flow].find((id) => steps[id]) ?? 'step1';
-    return <Redirect to={withSearch(paths.flowStep(flow, first), search)} replace />;
-  }
+  const to = (target: string) => <Redirect to={withSearch(target, search)} replace />;
+  if (!canEnterFlow(store_id, plan.flow)) return to(paths.services());
+  if (!step) return to(paths.flowStep(plan.flow, FLOW_STEPS[plan.flow].find((id) => steps[id]) ?? 'step1'));
   const Step = Object.hasOwn(steps, step) ? steps[step] : undefined;
-  // Spec 2: any unknown path goes to the services screen.
-  if (!Step) return <Redirect to={withSearch(paths.services(), search)} replace />;
-  return (
-    <StepGuard flow={flow} step={step}>
-      {plan ? (
-        <PlanGuard plan={plan} step={step}>
-          <Step key={step} />
-        </PlanGuard>
-      ) : (
-        <Step key={step} />
-      )}
-    </StepGuard>
-  );
+  if (!Step) return to(paths.services());
+  const target = stepRedirect(plan, step, form);
+  return target ? to(paths.flowStep(plan.flow, target)) : <Step key={step} />;
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, type FlowForm } from './flow-forms.ts';
+import { blankFlowForm, type FlowForm } from './flow-forms.ts';
 import {
-  firstStepWithErrors,
+  fixedPlan,
+  isPassed,
   nextStep,
   previousStep,
   recordStep,
   type StepPlan,
+  stepProgress,
+  stepRedirect,
   syncLaterSteps,
 } from './step-plan.ts';
 
@@ -13,8 +16,7 @@ type Form = FlowForm<'i-predial-simplificada'>;
 
 // A plan over the simplified report's routes: step21 only for horizontal property,
 // step3 needs the ficha number when the customer has one.
-const plan: StepPlan<'i-predial-simplificada'> = {
-  flow: 'i-predial-simplificada',
+const plan = fixedPlan('i-predial-simplificada', {
   applies: (step, form) => (step === 'step21' ? form.prop_horizontal : true),
   errors: (step, form) => {
     if (step === 'step21' && form.prop_horizontal_fracao === '')
@@ -22,10 +24,11 @@ const plan: StepPlan<'i-predial-simplificada'> = {
     if (step === 'step3' && form.tiene_numero && form.num_ficha === '') return { num_ficha: 'required' };
     return {};
   },
-};
-const form = (patch: Partial<Form> = {}): Form => ({ ...emptyForm('i-predial-simplificada'), ...patch });
+});
+const form = (patch: Partial<Form> = {}): Form => ({ ...blankFlowForm('i-predial-simplificada'), ...patch });
+const done = (...steps: string[]) => Object.fromEntries(steps.map((step) => [step, true]));
 
-describe('step plans', () => {
+describe('the step engine: navigation', () => {
   it.each([
     ['step1', {}, 'step2'],
     ['step2', {}, 'step3'],
@@ -45,30 +48,75 @@ describe('step plans', () => {
     expect(previousStep(plan, step, form(patch))).toBe(expected);
   });
 
-  it('recording a step records the later steps the form no longer asks for', () => {
+  it.each([
+    ['step1', {}, 1, 4],
+    ['step3', {}, 3, 4],
+    ['step3', { prop_horizontal: true }, 4, 5],
+    ['confirmation', {}, 4, 4],
+  ] as const)('%s with %j is step %i of %i', (step, patch, position, total) => {
+    expect(stepProgress(plan, step, form(patch))).toEqual({ position, total });
+  });
+});
+
+describe('the step engine: the guard (spec 4, query string kept by the route)', () => {
+  it.each([
+    ['step1', {}, null],
+    ['step3', {}, 'step1'],
+    ['step3', done('step1'), 'step2'],
+    ['step3', done('step1', 'step2'), null],
+    ['step1', done('step1', 'step2', 'step3', 'step4'), null], // going back is always allowed
+    // A branch the answers ask for is demanded; one they do not ask for is not.
+    ['step3', { ...done('step1', 'step2'), prop_horizontal: true }, 'step21'],
+    [
+      'step3',
+      { ...done('step1', 'step2', 'step21'), prop_horizontal: true, prop_horizontal_fracao: 'A' },
+      null,
+    ],
+    // A recorded step whose data no longer holds is shown again.
+    ['step4', { ...done('step1', 'step2', 'step3'), tiene_numero: true }, 'step3'],
+    // A step the form does not ask for goes on to the first step not passed.
+    ['step21', done('step1', 'step2'), 'step3'],
+    ['step21', done('step1'), 'step2'],
+    ['confirmation', done('step1', 'step2', 'step3'), 'step4'],
+    ['confirmation', done('step1', 'step2', 'step3', 'step4'), null],
+  ] as const)('%s with %j -> %s', (step, patch, expected) => {
+    expect(stepRedirect(plan, step, form(patch))).toBe(expected);
+  });
+
+  it('an optional step is never demanded, and Next does not enter it on its own', () => {
+    const withIntro = fixedPlan('nota-simple', { optional: ['step0', 'step41', 'step42'] });
+    const ns = { ...blankFlowForm('nota-simple'), ...done('step2', 'step3', 'step4', 'step5') };
+    expect(isPassed(withIntro, 'step0', ns)).toBe(true);
+    expect(stepRedirect(withIntro, 'step5', ns)).toBeNull();
+    expect(nextStep(withIntro, 'step41', ns)).toBe('step5');
+    expect(previousStep(withIntro, 'step5', ns)).toBe('step4');
+    expect(previousStep(withIntro, 'step5', { ...ns, step52: true })).toBe('step42');
+    expect(previousStep(withIntro, 'step1', ns)).toBe('step0');
+    expect(stepProgress(withIntro, 'step42', ns)).toEqual({ position: 4, total: 6 });
+    expect(stepProgress(withIntro, 'step0', ns)).toEqual({ position: 0, total: 6 });
+  });
+
+  it('an open step is entered whatever comes before it', () => {
+    const early: StepPlan<Form> = { ...plan, open: (step) => step === 'confirmation' };
+    expect(stepRedirect(early, 'confirmation', form())).toBeNull();
+    expect(stepRedirect(early, 'step3', form())).toBe('step1');
+  });
+});
+
+describe('the step engine: recording', () => {
+  it('records the step in its spec 3 flag, and the later steps the form does not ask for', () => {
     expect(recordStep(plan, 'step2', form())).toMatchObject({ step2: true, step21: true, step3: false });
+    expect(recordStep(plan, 'step2', form({ prop_horizontal: true }))).toMatchObject({ step21: false });
+    expect(recordStep(plan, 'confirmation', form())).toMatchObject({ step5: true });
   });
 
   it('a later step keeps its flag only while its data holds', () => {
-    const done = form({
-      step1: true,
-      step2: true,
-      step21: true,
-      step3: true,
-      tiene_numero: true,
-      num_ficha: '88',
-    });
-    expect(syncLaterSteps(plan, 'step2', { ...done, prop_horizontal: true })).toMatchObject({
+    const all = form({ ...done('step1', 'step2', 'step21', 'step3'), tiene_numero: true, num_ficha: '88' });
+    expect(syncLaterSteps(plan, 'step2', { ...all, prop_horizontal: true })).toMatchObject({
       step21: false,
       step3: true,
     });
-    expect(syncLaterSteps(plan, 'step2', { ...done, num_ficha: '' })).toMatchObject({ step3: false });
-    expect(syncLaterSteps(plan, 'step3', { ...done, prop_horizontal: true })).toMatchObject({ step21: true });
-  });
-
-  it('finds the first asked step whose data is wrong', () => {
-    expect(firstStepWithErrors(plan, form())).toBeNull();
-    expect(firstStepWithErrors(plan, form({ prop_horizontal: true, tiene_numero: true }))).toBe('step21');
-    expect(firstStepWithErrors(plan, form({ tiene_numero: true }))).toBe('step3');
+    expect(syncLaterSteps(plan, 'step2', { ...all, num_ficha: '' })).toMatchObject({ step3: false });
+    expect(syncLaterSteps(plan, 'step3', { ...all, prop_horizontal: true })).toMatchObject({ step21: true });
   });
 });

@@ -1,4 +1,12 @@
-import { OPTION_TYPES, type Option, ProductDefinitionSchema } from '@shop/domain';
+import {
+  canEnterFlow,
+  FIXED_FLOW_PRODUCT,
+  FIXED_FLOWS,
+  OPTION_TYPES,
+  type Option,
+  ProductDefinitionSchema,
+  STORE_IDS,
+} from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { storesSeed } from '../stores.ts';
 import { catalogue } from './index.ts';
@@ -241,8 +249,8 @@ describe('seed catalogue', () => {
   });
 
   it.each([
-    [15867, [1, 9, 12, 14]],
-    [18357, [1, 9, 12, 14]],
+    [15867, [9, 12, 14]],
+    [18357, [9, 12, 14]],
     [18414, [16, 26, 28]],
     [18421, [16, 26, 28]],
     [18444, [1, 21, 22, 23]],
@@ -251,6 +259,16 @@ describe('seed catalogue', () => {
   ])('sells %i on stores %j', (id, stores) => {
     expect(byId.get(id)?.stores).toEqual(stores);
   });
+
+  it.each([...FIXED_FLOWS])(
+    'sells the %s product exactly where the storefront lets a store enter the wizard',
+    (flow) => {
+      const product = byId.get(FIXED_FLOW_PRODUCT[flow]);
+      const entering = STORE_IDS.filter((store) => canEnterFlow(store, flow));
+      expect(product?.stores).toEqual(entering);
+      expect(product?.visibleOnServices).toEqual(entering);
+    },
+  );
 
   it('keeps 18357 (properties search) and located products out of cart editing', () => {
     expect(byId.get(18357)?.editable).toBe(false);

@@ -1,16 +1,24 @@
-import { type CatalogueProduct, eq, PORTUGUESE_STORES, REGISTRY_SITES, v } from './types.ts';
+import { type FixedFlow, storesSellingFlow } from '@shop/domain';
+import { type CatalogueProduct, eq, v } from './types.ts';
 
 /**
  * The four fixed products (own wizards). Option ids and the value ids 3782,
  * 3865, 3866, 3870, 3871 and 3909 are the spec's "Recognised option ids"; the
  * other value ids (59xx) are ours. Prices and official fees: DECISIONS.md "Money".
+ * The stores that sell each one are the domain's rule (fixedServicesOf), the same
+ * one the storefront's services screen, header and wizard guards follow.
  */
+
+/** Sold and listed on the services screen exactly where the domain lets the store enter the wizard. */
+function soldBy(flow: FixedFlow) {
+  const stores = storesSellingFlow(flow);
+  return { stores, visibleOnServices: stores };
+}
 
 export const notaSimple: CatalogueProduct = {
   kind: 'fixed',
-  stores: REGISTRY_SITES,
+  ...soldBy('nota-simple'),
   visible: true,
-  visibleOnServices: REGISTRY_SITES,
   editable: true,
   definition: {
     product_id: 15867,
@@ -61,9 +69,8 @@ export const notaSimple: CatalogueProduct = {
 
 export const propertiesSearch: CatalogueProduct = {
   kind: 'fixed',
-  stores: REGISTRY_SITES,
+  ...soldBy('q-propiedades'),
   visible: true,
-  visibleOnServices: REGISTRY_SITES,
   editable: false,
   definition: {
     product_id: 18357,
@@ -108,9 +115,8 @@ export const propertiesSearch: CatalogueProduct = {
 
 export const certidaoPermanente: CatalogueProduct = {
   kind: 'fixed',
-  stores: PORTUGUESE_STORES,
+  ...soldBy('certidao-permanente'),
   visible: true,
-  visibleOnServices: PORTUGUESE_STORES,
   editable: true,
   definition: {
     product_id: 18414,
@@ -195,9 +201,8 @@ export const certidaoPermanente: CatalogueProduct = {
 
 export const informacaoPredial: CatalogueProduct = {
   kind: 'fixed',
-  stores: PORTUGUESE_STORES,
+  ...soldBy('i-predial-simplificada'),
   visible: true,
-  visibleOnServices: PORTUGUESE_STORES,
   editable: true,
   definition: {
     product_id: 18421,

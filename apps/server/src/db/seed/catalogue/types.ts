@@ -47,7 +47,10 @@ export const before = (optionId: number, date: string): ConditionInput => ({
 
 /** Store groups (spec 1 store ids; DECISIONS.md). */
 export const MAIN_SHOP = 1;
-/** Registry sites (9, 12) and the default registry portal (14), plus the main shop: they sell Nota Simple. */
+/**
+ * Registry sites (9, 12), the default registry portal (14) and the main shop (1): the stores of the
+ * property-registry generic products. The fixed products' stores follow the domain's fixedServicesOf (fixed.ts).
+ */
 export const REGISTRY_SITES = [1, 9, 12, 14];
 export const COMMERCIAL_INFO = 15;
 export const PORTUGUESE_STORES = [16, 26, 28];

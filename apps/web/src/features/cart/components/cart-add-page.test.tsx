@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { App } from '../../../app/app.tsx';
 import { setConfig } from '../../../shared/config/config-store.ts';
 import { setT } from '../../../shared/i18n/use-t.ts';
-import { type LiveServer, startLiveServer } from '../../../shared/product-options/testing/live-server.ts';
-import { emptyForm } from '../../../shared/wizard/flow-forms.ts';
-import { dropFlowFormCache } from '../../../shared/wizard/flow-store.ts';
+import { blankFlowForm } from '../../../shared/wizard/flow-forms.ts';
+import { dropWizardCaches } from '../../../shared/wizard/wizard-store.ts';
+import { type LiveServer, startLiveServer } from '../../../testing/live-server.ts';
 
 // cart/add/* against the real server (seed catalogue, fresh PGlite): the saved
 // wizard form is posted once, the cart list shows what the server priced, and
@@ -23,7 +23,7 @@ afterAll(() => server?.stop());
 
 const steps = (names: string[]) => Object.fromEntries(names.map((name) => [name, true]));
 const NS_FORM = {
-  ...emptyForm('nota-simple'),
+  ...blankFlowForm('nota-simple'),
   quiere_una_ns: true,
   conoce_nombre_propietario: true,
   nombre: 'Ana Pérez García',
@@ -41,7 +41,7 @@ async function visit(url: string, storeId = 14, saved: Record<string, object> = 
   ).jsdom?.cookieJar.removeAllCookiesSync();
   localStorage.clear();
   sessionStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
   for (const [key, form] of Object.entries(saved))
     localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), form }));
   const config = await server.startSession(storeId);
@@ -109,7 +109,7 @@ describe('cart/add/ns', () => {
 describe('the other add routes', () => {
   it('cart/add/certidao on store 16: Esta é a sua encomenda, 24,70', async () => {
     const form = {
-      ...emptyForm('certidao-permanente'),
+      ...blankFlowForm('certidao-permanente'),
       distrito_concelho_freguesia: 'Lisboa / Lisboa / Alvalade',
       forma_identificar_ficha: true,
       num_ficha: '1234',
@@ -125,7 +125,7 @@ describe('the other add routes', () => {
   it('a form the server refuses: its messages and a way back to the wizard; nothing added', async () => {
     // The properties count was never chosen.
     const form = {
-      ...emptyForm('q-propiedades'),
+      ...blankFlowForm('q-propiedades'),
       opcion_persona: true,
       nombre_persona: 'Ana Pérez',
       dni: '12345678Z',

@@ -7,15 +7,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../app/app.tsx';
 import { getConfig, setConfig } from '../../../shared/config/config-store.ts';
 import { setT } from '../../../shared/i18n/use-t.ts';
-import { emptyForm } from '../../../shared/wizard/flow-forms.ts';
+import { blankFlowForm } from '../../../shared/wizard/flow-forms.ts';
 import { makeCart, makeCartItem } from '../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../testing/fake-api.ts';
 
 // The cart page's answers that the real server does not give on demand: a
 // located property in the cart (the operator adds it) and an API that fails.
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -96,7 +96,7 @@ describe("cart list: 'Cancelar pedido'", () => {
 
 describe('cart/add when the API fails', () => {
   const form = {
-    ...emptyForm('nota-simple'),
+    ...blankFlowForm('nota-simple'),
     conoce_nombre_propietario: true,
     nombre: 'Ana',
     direccion: 'Calle Mayor 1',
@@ -139,11 +139,13 @@ describe('cart/add when the API fails', () => {
 
   it("a 200 with ok false shows the server's message in the polite modal with the support phone", async () => {
     localStorage.setItem('last_ns_form', JSON.stringify({ savedAt: Date.now() + 1, form }));
+    // How the server refuses an add for a business reason: 200 { ok: false, message: '<html>', config }.
     api.answer('addns', {
       status: 200,
       body: {
         ok: false,
         message: '<p>Este registro <strong>no admite</strong> pedidos hoy.</p><script>x()</script>',
+        config: makeRuntimeConfig({ base_url: api.baseUrl, phone: '910 000 000' }),
       },
     });
     await open('/app/cart/add/ns', { phone: '910 000 000' });

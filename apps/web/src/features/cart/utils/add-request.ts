@@ -1,7 +1,7 @@
 import type { FixedFlow } from '@shop/domain';
 import type { AddKind } from '../../../shared/api/cart.ts';
-import { readStoredForm } from '../../../shared/wizard/flow-store.ts';
-import { FLOW_STORAGE_KEYS, STORAGE_KEYS } from '../../../shared/wizard/storage-keys.ts';
+import { flowStore } from '../../../shared/wizard/flow-store.ts';
+import { genericStore } from '../../../shared/wizard/generic-store.ts';
 
 /** The wizard behind each cart/add route. */
 export const ADD_KIND_FLOW: Readonly<Record<Exclude<AddKind, 'product'>, FixedFlow>> = {
@@ -33,38 +33,21 @@ export function fingerprint(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The form the wizard saved for this route: the fixed wizards' localStorage
- * entries (through the wizard store, which applies their age rule) or the generic
- * wizard's sessionStorage 'last_generic_form' (the form itself, or `{ savedAt, form }`).
+ * The form the wizard saved for this route, read through its wizard store (which
+ * applies its age rule): the fixed wizards' localStorage entries or the generic
+ * wizard's sessionStorage 'last_generic_form'.
  */
 export function readSavedForm(kind: AddKind): SavedForm | null {
   if (kind === 'product') {
-    const raw = read(() => window.sessionStorage, STORAGE_KEYS.generic);
-    if (!raw) return null;
-    try {
-      const parsed = JSON.parse(raw) as { form?: unknown } | null;
-      const form = parsed && typeof parsed.form === 'object' ? parsed.form : parsed;
-      if (!form || typeof form !== 'object') return null;
-      // The wizard also keeps file names and unsent drafts there: the browser's, not the form's.
-      const { files: _files, drafts: _drafts, ...generic } = form as Record<string, unknown>;
-      return { form: generic, version: fingerprint(raw) };
-    } catch {
-      return null;
-    }
+    const saved = genericStore.saved();
+    if (!saved?.form) return null;
+    // The wizard also keeps file names and unsent drafts there: the browser's, not the form's.
+    const { files: _files, drafts: _drafts, ...generic } = saved.form;
+    return { form: generic, version: fingerprint(saved.text) };
   }
-  const flow = ADD_KIND_FLOW[kind];
-  const raw = read(() => window.localStorage, FLOW_STORAGE_KEYS[flow]);
-  const form = raw ? readStoredForm(flow) : null;
-  return raw && form ? { form, version: fingerprint(raw) } : null;
+  const saved = flowStore(ADD_KIND_FLOW[kind]).saved();
+  return saved ? { form: saved.form, version: fingerprint(saved.text) } : null;
 }
 
 /** What we remember of the last add per route, in sessionStorage (survives a reload of the tab). */

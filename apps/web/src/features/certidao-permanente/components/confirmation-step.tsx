@@ -1,10 +1,9 @@
-import { defaultVatRateBp, OFFICIAL_FEES, PRICES } from '@shop/domain';
+import { PRODUCT_IDS } from '@shop/domain';
 import { useLocation } from 'wouter';
-import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
-import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
+import { FixedPriceBreakdown } from '../../../shared/product-options/fixed-price-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { certidaoPlan } from '../utils/certidao-plan.ts';
 import styles from './certidao.module.css';
@@ -16,7 +15,6 @@ import { CertidaoSummary } from './certidao-summary.tsx';
  */
 export function ConfirmationStep() {
   const t = useT();
-  const { store_id } = useConfig();
   const [, navigate] = useLocation();
   const step = usePlanStep(certidaoPlan, 'confirmation');
   return (
@@ -28,11 +26,7 @@ export function ConfirmationStep() {
     >
       <p className={styles.lead}>{t('certidao.confirmationLead')}</p>
       <CertidaoSummary form={step.form} goTo={step.goTo} />
-      <FeeBreakdown
-        total={PRICES.certidaoPermanente}
-        officialFee={OFFICIAL_FEES.certidaoPermanente}
-        vatRateBp={defaultVatRateBp(store_id)}
-      />
+      <FixedPriceBreakdown productId={PRODUCT_IDS.certidaoPermanente} />
     </StepLayout>
   );
 }

@@ -1,8 +1,7 @@
-import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
-import { useConfig } from '../../../shared/config/config-store.ts';
+import { PRODUCT_IDS } from '@shop/domain';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
+import { FixedPriceBreakdown } from '../../../shared/product-options/fixed-price-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { certidaoPlan } from '../utils/certidao-plan.ts';
 import styles from './certidao.module.css';
@@ -10,7 +9,6 @@ import styles from './certidao.module.css';
 /** step1: what the certificate is and its all-in price, before any question (quiere_un_certidao). */
 export function IntroStep() {
   const t = useT();
-  const { store_id, language } = useConfig();
   const step = usePlanStep(certidaoPlan, 'step1');
   return (
     <StepLayout
@@ -21,13 +19,9 @@ export function IntroStep() {
       nextLabel={t('certidao.start')}
     >
       <p className={styles.lead}>{t('certidao.introLead')}</p>
-      <p className={styles.price}>
-        {t('certidao.introPrice', { price: formatEuros(PRICES.certidaoPermanente, language) })}
-      </p>
-      <FeeBreakdown
-        total={PRICES.certidaoPermanente}
-        officialFee={OFFICIAL_FEES.certidaoPermanente}
-        vatRateBp={defaultVatRateBp(store_id)}
+      <FixedPriceBreakdown
+        productId={PRODUCT_IDS.certidaoPermanente}
+        headline={(price) => t('certidao.introPrice', { price })}
       />
     </StepLayout>
   );

@@ -1,8 +1,6 @@
 import {
-  canEnterGenericConfirmation,
   formatEuros,
   genericFormPrice,
-  MAX_STEPS,
   type Option,
   offeredRelatedProducts,
   type ProductDefinition,
@@ -10,7 +8,7 @@ import {
   visibleEarlyCheckoutFields,
 } from '@shop/domain';
 import { useState } from 'react';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { Checkbox } from '../../../shared/forms/checkbox.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
@@ -25,7 +23,7 @@ import {
   type StoredGenericForm,
   setGenericForm,
   withFiles,
-} from '../utils/generic-form-store.ts';
+} from '../../../shared/wizard/generic-store.ts';
 import { formValues, withConfirmAnswer } from '../utils/wizard-state.ts';
 import styles from './generic-product.module.css';
 
@@ -55,11 +53,6 @@ export function GenericConfirmation({ definition, form }: GenericConfirmationPro
   const productId = definition.product_id;
   const search = window.location.search;
   usePageTitle(definition.name);
-
-  if (!canEnterGenericConfirmation(definition, form.values)) {
-    const step = Math.min(form.values.length + 1, MAX_STEPS);
-    return <Redirect to={withSearch(paths.productStep(step, productId), search)} replace />;
-  }
 
   const values = formValues(form);
   const fields = [

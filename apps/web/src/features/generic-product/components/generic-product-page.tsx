@@ -1,10 +1,12 @@
 import { parseStepSegment } from '@shop/domain';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Redirect, useSearch } from 'wouter';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
 import { useProductDefinition } from '../../../shared/product-options/get-product-definition.ts';
-import { blankGenericForm, setGenericForm, useGenericForm } from '../utils/generic-form-store.ts';
+import { blankGenericForm, setGenericForm, useGenericForm } from '../../../shared/wizard/generic-store.ts';
+import { stepRedirect } from '../../../shared/wizard/step-plan.ts';
+import { genericPlan, stepId, stepNumber } from '../utils/generic-plan.ts';
 import { GenericConfirmation } from './generic-confirmation.tsx';
 import { GenericStep } from './generic-step.tsx';
 
@@ -29,6 +31,7 @@ export default function GenericProductPage({ params }: { params: { segment?: str
   const t = useT();
   const productId = productIdOf(params.productId);
   const definition = useProductDefinition(productId);
+  const plan = useMemo(() => (definition ? genericPlan(definition) : null), [definition]);
   const stored = useGenericForm();
   const search = useSearch();
   const origin = originOf(search);
@@ -47,18 +50,21 @@ export default function GenericProductPage({ params }: { params: { segment?: str
 
   if (productId === null || definition === null)
     return <Redirect to={withSearch(paths.services(), window.location.search)} replace />;
-  if (definition === undefined || !own || newOrigin) {
+  if (definition === undefined || !plan || !own || newOrigin) {
     return <p aria-busy="true">{t('common.loading')}</p>;
   }
-  if (params.segment === 'confirmation') return <GenericConfirmation definition={definition} form={own} />;
-  const step = parseStepSegment(params.segment ?? '');
-  if (step === null || step === 0) {
-    return (
-      <Redirect
-        to={withSearch(paths.productStep(own.values.length + 1, productId), window.location.search)}
-        replace
-      />
-    );
+  // The plan's guard (spec 4): a step past the current one, step0 or anything
+  // unreadable goes to the current step; the confirmation once it may be entered.
+  const segment = params.segment ?? '';
+  const number = parseStepSegment(segment);
+  const requested = segment === 'confirmation' ? segment : stepId(number ?? 0);
+  const target = stepRedirect(plan, requested, own);
+  if (target) {
+    const targetStep = stepNumber(target);
+    const to =
+      targetStep === null ? paths.productConfirmation(productId) : paths.productStep(targetStep, productId);
+    return <Redirect to={withSearch(to, window.location.search)} replace />;
   }
-  return <GenericStep key={step} definition={definition} form={own} step={step} />;
+  if (requested === 'confirmation') return <GenericConfirmation definition={definition} form={own} />;
+  return <GenericStep key={requested} definition={definition} plan={plan} form={own} step={number ?? 1} />;
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveServer, startLiveServer } from '../../../shared/product-options/testing/live-server.ts';
-import { renderLive, savedGenericForm } from '../testing/render-live.tsx';
+import { type LiveServer, startLiveServer } from '../../../testing/live-server.ts';
+import { renderLive, savedGenericForm } from '../../../testing/render-live.tsx';
 
 // Early checkout ('Finalizar ahora') on the seed catalogue's two products with
 // conditions_to_earlycheckout: 18346 ('and') and 18511 ('or'); previous-step
@@ -20,8 +20,9 @@ const heading = (name: string | RegExp) => screen.findByRole('heading', { level:
 const path = () => window.location.pathname;
 const early = () => screen.queryByRole('button', { name: 'Finalizar ahora' });
 
+/** A saved generic form as the wizards' store keeps it (`{ savedAt, form }`), as a reload finds it. */
 function saveForm(form: object) {
-  window.sessionStorage.setItem('last_generic_form', JSON.stringify(form));
+  window.sessionStorage.setItem('last_generic_form', JSON.stringify({ savedAt: Date.now(), form }));
 }
 
 describe("early checkout, type 'and' (18346: 2481 = 6481 and 2482 = 6484)", () => {

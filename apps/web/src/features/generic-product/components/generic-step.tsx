@@ -1,9 +1,7 @@
 import {
   canEnterGenericConfirmation,
   formatEuros,
-  genericStepRedirect,
   isEarlyCheckoutReady,
-  nextGenericRoute,
   optionForStep,
   type ProductDefinition,
   productPrice,
@@ -24,12 +22,16 @@ import {
   type StoredGenericForm,
   setGenericForm,
   withFiles,
-} from '../utils/generic-form-store.ts';
+} from '../../../shared/wizard/generic-store.ts';
+import { nextStep, type StepPlan } from '../../../shared/wizard/step-plan.ts';
+import { stepId, stepNumber } from '../utils/generic-plan.ts';
 import { fieldValue, recordAnswer, truncatedForStep, valuesWith, withDraft } from '../utils/wizard-state.ts';
 import styles from './generic-product.module.css';
 
 export interface GenericStepProps {
   definition: ProductDefinition;
+  /** The wizard's plan (generic-plan.ts); its guard let the visitor in. */
+  plan: StepPlan<StoredGenericForm>;
   form: StoredGenericForm;
   step: number;
 }
@@ -37,40 +39,32 @@ export interface GenericStepProps {
 /**
  * One step of the generic wizard (spec 4): the option the step asks, judged
  * with the answers of the steps before it; the live price; Back, Next and, when
- * early checkout is ready, 'Finalizar ahora'. Entering a step past the current
- * one redirects to the current one; entering an earlier one truncates the
- * answers to the steps before it (they stay as drafts in the fields).
+ * early checkout is ready, 'Finalizar ahora'. Entering an earlier step than the
+ * current one truncates the answers to the steps before it (they stay as
+ * drafts in the fields).
  */
-export function GenericStep({ definition, form, step }: GenericStepProps) {
+export function GenericStep({ definition, plan, form, step }: GenericStepProps) {
   const t = useT();
   const { language } = useConfig();
   const [, navigate] = useLocation();
   const [error, setError] = useState<string | null>(null);
   const productId = definition.product_id;
   const search = window.location.search;
-  const redirect = genericStepRedirect(form.values.length, step);
   const view = truncatedForStep(form, step);
-  const option = redirect ? null : optionForStep(definition, view.values, step);
+  const option = optionForStep(definition, view.values, step);
   usePageTitle(definition.name);
 
   // Entering step n keeps the first n - 1 answers (the component is keyed by step).
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on entering the step
   useEffect(() => {
     const saved = getGenericForm();
-    if (!redirect && saved && saved.product_id === productId && saved.values.length >= step) {
+    if (saved && saved.product_id === productId && saved.values.length >= step) {
       setGenericForm(truncatedForStep(saved, step));
     }
   }, []);
 
   const go = (path: string) => navigate(withSearch(path, search));
 
-  if (redirect) {
-    const to =
-      redirect.kind === 'confirmation'
-        ? paths.productConfirmation(productId)
-        : paths.productStep(redirect.step, productId);
-    return <Redirect to={withSearch(to, search)} replace />;
-  }
   if (!option) return <Redirect to={withSearch(paths.productConfirmation(productId), search)} replace />;
 
   const value = fieldValue(option, view);
@@ -93,10 +87,8 @@ export function GenericStep({ definition, form, step }: GenericStepProps) {
     if (problem) return setError(errorText(t, problem));
     const answered = recordAnswer(latest(), step, option, value);
     setGenericForm(answered);
-    const route = nextGenericRoute(definition, answered.values, step);
-    go(
-      route.kind === 'step' ? paths.productStep(route.step, productId) : paths.productConfirmation(productId),
-    );
+    const after = stepNumber(nextStep(plan, stepId(step), answered));
+    go(after === null ? paths.productConfirmation(productId) : paths.productStep(after, productId));
   };
 
   const finishNow = () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LiveServer, startLiveServer } from '../../../shared/product-options/testing/live-server.ts';
-import { renderLive, savedGenericForm } from '../testing/render-live.tsx';
+import { type LiveServer, startLiveServer } from '../../../testing/live-server.ts';
+import { renderLive, savedGenericForm } from '../../../testing/render-live.tsx';
 
 // The generic wizard against the real server and the seed catalogue: 18458
 // (notarial deed copy) through both branches of 1655, going back, the

@@ -6,7 +6,7 @@ import {
   valuesForStep,
   valuesFromList,
 } from '@shop/domain';
-import type { StoredGenericForm } from './generic-form-store.ts';
+import type { StoredGenericForm } from '../../../shared/wizard/generic-store.ts';
 
 /**
  * The form as step `step` sees it: the values of the steps before it (spec 4:

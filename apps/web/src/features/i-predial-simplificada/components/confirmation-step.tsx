@@ -1,13 +1,11 @@
-import { defaultVatRateBp, informacaoPredialPrice, OFFICIAL_FEES } from '@shop/domain';
+import { PRODUCT_IDS } from '@shop/domain';
 import { useLocation } from 'wouter';
-import { useConfig } from '../../../shared/config/config-store.ts';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
-import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { FixedPriceBreakdown } from '../../../shared/product-options/fixed-price-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
-import { FLOW, ipredialPlan } from '../utils/ipredial-plan.ts';
+import { ipredialPlan } from '../utils/ipredial-plan.ts';
 import styles from './ipredial.module.css';
 import { IpredialSummary } from './ipredial-summary.tsx';
 
@@ -18,27 +16,20 @@ import { IpredialSummary } from './ipredial-summary.tsx';
  */
 export function ConfirmationStep() {
   const t = useT();
-  const { store_id } = useConfig();
   const [, navigate] = useLocation();
-  const { markStep } = useFlowForm(FLOW);
   const step = usePlanStep(ipredialPlan, 'confirmation');
   return (
     <StepLayout
       title={t('ipredial.confirmationTitle')}
       onNext={() => {
-        markStep('confirmation');
-        navigate(withSearch(paths.cartAdd('ipredial'), window.location.search));
+        if (step.submit()) navigate(withSearch(paths.cartAdd('ipredial'), window.location.search));
       }}
       onBack={step.back}
       nextLabel={t('predial.addToCart')}
     >
       <p className={styles.lead}>{t('ipredial.confirmationLead')}</p>
       <IpredialSummary form={step.form} goTo={step.goTo} />
-      <FeeBreakdown
-        total={informacaoPredialPrice(step.form.urgente)}
-        officialFee={OFFICIAL_FEES.informacaoPredial}
-        vatRateBp={defaultVatRateBp(store_id)}
-      />
+      <FixedPriceBreakdown productId={PRODUCT_IDS.informacaoPredial} urgent={step.form.urgente} />
     </StepLayout>
   );
 }

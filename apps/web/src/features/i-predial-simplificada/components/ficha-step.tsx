@@ -3,7 +3,7 @@ import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { type YesNo, YesNoQuestion } from '../../../shared/forms/yes-no.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { useFlowForm } from '../../../shared/wizard/flow-store.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { fieldMessage } from '../utils/ipredial-messages.ts';
 import { FLOW, ipredialPlan } from '../utils/ipredial-plan.ts';
@@ -12,7 +12,7 @@ import { FLOW, ipredialPlan } from '../utils/ipredial-plan.ts';
 export function FichaStep() {
   const t = useT();
   const [answered, setAnswered] = useState(false);
-  const { form } = useFlowForm(FLOW);
+  const form = useFlowForm(FLOW);
   const known = answered || form.step3 || form.tiene_numero;
   const step = usePlanStep(ipredialPlan, 'step3', known ? {} : { tiene_numero: 'choose_one' });
   const value: YesNo | '' = known ? (step.form.tiene_numero ? 'sim' : 'nao') : '';

@@ -1,10 +1,9 @@
-import { defaultVatRateBp, formatEuros, OFFICIAL_FEES, PRICES } from '@shop/domain';
-import { useConfig } from '../../../shared/config/config-store.ts';
+import { PRODUCT_IDS } from '@shop/domain';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { FixedPriceBreakdown } from '../../../shared/product-options/fixed-price-breakdown.tsx';
 import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
 import { searchFreguesias } from '../../../shared/ui/autocomplete-search.ts';
-import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { fieldMessage } from '../utils/ipredial-messages.ts';
 import { ipredialPlan } from '../utils/ipredial-plan.ts';
@@ -19,7 +18,6 @@ const searchCurrent = searchFreguesias('ips');
  */
 export function LocationStep() {
   const t = useT();
-  const { store_id, language } = useConfig();
   const step = usePlanStep(ipredialPlan, 'step1');
   return (
     <StepLayout
@@ -30,13 +28,9 @@ export function LocationStep() {
     >
       <section className={styles.intro} aria-label={t('ipredial.name')}>
         <p className={styles.lead}>{t('ipredial.introLead')}</p>
-        <p className={styles.price}>
-          {t('ipredial.introPrice', { price: formatEuros(PRICES.informacaoPredial, language) })}
-        </p>
-        <FeeBreakdown
-          total={PRICES.informacaoPredial}
-          officialFee={OFFICIAL_FEES.informacaoPredial}
-          vatRateBp={defaultVatRateBp(store_id)}
+        <FixedPriceBreakdown
+          productId={PRODUCT_IDS.informacaoPredial}
+          headline={(price) => t('ipredial.introPrice', { price })}
         />
       </section>
       <Autocomplete

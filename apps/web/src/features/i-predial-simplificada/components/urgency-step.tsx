@@ -1,8 +1,9 @@
-import { formatEuros, informacaoPredialPrice, PRICES } from '@shop/domain';
+import { formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { ipredialPlan } from '../utils/ipredial-plan.ts';
 
@@ -13,7 +14,8 @@ export function UrgencyStep() {
   const t = useT();
   const { language } = useConfig();
   const step = usePlanStep(ipredialPlan, 'step4');
-  const euros = (cents: number) => formatEuros(cents, language);
+  const price = useFixedPrice(PRODUCT_IDS.informacaoPredial);
+  const euros = (cents: number | undefined) => (cents === undefined ? '' : formatEuros(cents, language));
   return (
     <StepLayout
       title={t('ipredial.urgentTitle')}
@@ -30,15 +32,17 @@ export function UrgencyStep() {
           {
             value: 'normal',
             label: t('ipredial.normal'),
-            description: t('ipredial.normalDescription', { price: euros(informacaoPredialPrice(false)) }),
+            description: price && t('ipredial.normalDescription', { price: euros(price.total) }),
           },
           {
             value: 'urgente',
             label: t('ipredial.urgent'),
-            description: t('ipredial.urgentDescription', {
-              extra: euros(PRICES.informacaoPredialUrgentExtra),
-              price: euros(informacaoPredialPrice(true)),
-            }),
+            description:
+              price &&
+              t('ipredial.urgentDescription', {
+                extra: euros(price.urgentExtra),
+                price: euros(price.total + price.urgentExtra),
+              }),
           },
         ]}
         value={step.form.urgente ? 'urgente' : 'normal'}

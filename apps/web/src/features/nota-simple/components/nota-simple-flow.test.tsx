@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getFlowForm } from '../../../shared/wizard/flow-store.ts';
-import { filled, setupNotaSimpleServer } from '../testing/ns-test-server.ts';
+import { filled, setupNotaSimple } from '../testing/nota-simple.ts';
 
-const server = setupNotaSimpleServer();
+const server = setupNotaSimple();
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('Nota Simple routes', () => {

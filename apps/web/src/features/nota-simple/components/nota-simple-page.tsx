@@ -1,6 +1,7 @@
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
+import { nsPlan } from '../utils/ns-plan.ts';
 import { Step0Intro } from './step0-intro.tsx';
 import { Step1Owner } from './step1-owner.tsx';
 import { Step2Address } from './step2-address.tsx';
@@ -27,5 +28,5 @@ const STEPS = {
 export default function NotaSimplePage({ params }: { params: { step?: string } }) {
   const t = useT();
   usePageTitle(t('ns.pageTitle'));
-  return <FlowRoute flow="nota-simple" step={params.step} steps={STEPS} />;
+  return <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />;
 }

@@ -1,10 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dropFlowFormCache, getFlowForm } from '../../../shared/wizard/flow-store.ts';
-import { filled, setupNotaSimpleServer } from '../testing/ns-test-server.ts';
+import { getFlowForm } from '../../../shared/wizard/flow-store.ts';
+import { dropWizardCaches } from '../../../shared/wizard/wizard-store.ts';
+import { filled, setupNotaSimple } from '../testing/nota-simple.ts';
 
-const server = setupNotaSimpleServer();
+const server = setupNotaSimple();
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 
@@ -24,6 +25,36 @@ describe('Nota Simple step0: the all-in price before any question', () => {
     expect(window.location.pathname + window.location.search).toBe('/app/nota-simple/step1?store_id=14');
     expect(getFlowForm('nota-simple').quiere_una_ns).toBe(true);
     await waitFor(() => expect(document.title).toBe('Solicitar Nota Simple | Portal 14'));
+  });
+});
+
+describe("Nota Simple prices: the server's definition (GET product?id=15867)", () => {
+  it('follows a change an operator makes in the catalogue, urgent delivery included', async () => {
+    server.changeProduct(15867, {
+      price: 2500,
+      options: [
+        {
+          option_id: 411,
+          title: 'Plazo de entrega',
+          type: 'radio',
+          default: '5901',
+          opt_values: [
+            { id: 5901, name: 'Estándar', price: 0 },
+            { id: 3782, name: 'Urgente', price: 1200 },
+          ],
+        },
+      ],
+    });
+    filled(['step0', 'step1', 'step2', 'step3', 'step4']);
+    await server.open('/app/nota-simple/step42?store_id=14');
+    await heading('Plazo de entrega');
+    expect(await screen.findByText(/Precio total: 25 €/)).toBeTruthy();
+    await userEvent.click(
+      await screen.findByRole('radio', {
+        name: 'Urgente: Recibir hoy antes de 4 horas laborables (+12\u00a0€)',
+      }),
+    );
+    expect(screen.getByText(/Precio total: 37 €/)).toBeTruthy();
   });
 });
 
@@ -91,7 +122,7 @@ describe('Nota Simple step2 and step3', () => {
     expect(server.requests()).toContain('/registros.php?app=1&term=Rozas');
     // A reload: the page starts again from storage.
     cleanup();
-    dropFlowFormCache();
+    dropWizardCaches();
     await server.open('/app/nota-simple/step3?store_id=14');
     await heading('Municipio del inmueble');
     expect((screen.getByRole('combobox', { name: 'Municipio' }) as HTMLInputElement).value).toBe(
@@ -139,7 +170,9 @@ describe('Nota Simple step4 and its branches', () => {
     await heading('Plazo de entrega');
     await screen.findByText(/Precio total: 20,76/);
     await userEvent.click(
-      screen.getByRole('radio', { name: 'Urgente: Recibir hoy antes de 4 horas laborables (+9,90\u00a0€)' }),
+      await screen.findByRole('radio', {
+        name: 'Urgente: Recibir hoy antes de 4 horas laborables (+9,90\u00a0€)',
+      }),
     );
     expect(screen.getByText(/Precio total: 30,66/)).toBeTruthy();
     await next();
@@ -153,7 +186,7 @@ describe('Nota Simple step4 and its branches', () => {
     await heading('Este Registro suele tardar más');
     expect((await screen.findByRole('note')).textContent).toContain('Plazo habitual: 48 horas laborables.');
     await userEvent.click(
-      screen.getByRole('radio', { name: 'Gestión urgente con el Registro (+9,90\u00a0€)' }),
+      await screen.findByRole('radio', { name: 'Gestión urgente con el Registro (+9,90\u00a0€)' }),
     );
     await next();
     await heading('¿Quién solicita la nota simple?');

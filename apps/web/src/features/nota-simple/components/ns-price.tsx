@@ -1,28 +1,29 @@
-import { defaultVatRateBp, feeBreakdown, formatEuros, formatPrice } from '@shop/domain';
+import { defaultVatRateBp, feeBreakdown, formatEuros, formatPrice, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useNotaSimpleProduct } from '../hooks/use-ns-product.ts';
-import { notaSimpleTotal } from '../utils/ns-price.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import styles from './nota-simple.module.css';
 
 /**
- * The all-in price (service fee, the registry's official fee and VAT). `detailed`
- * shows the split: the official fee (9,02 + VAT = 10,91) and our fee with its VAT.
+ * The all-in price (service fee, the registry's official fee and VAT) from the
+ * server's definition (GET product?id=15867; nothing until it has loaded).
+ * `detailed` shows the split: the official fee (9,02 + VAT = 10,91) and our fee with its VAT.
  */
 export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detailed?: boolean }) {
   const t = useT();
   const { language, store_id } = useConfig();
-  const product = useNotaSimpleProduct();
-  const total = notaSimpleTotal(product, urgent);
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple, urgent);
+  if (!price) return null;
+  const total = price.total;
   const euros = (cents: number) => formatEuros(cents, language);
   const summary = (
     <p className={styles.total}>
       {t('ns.price.total', { price: euros(total) })} <span>{t('ns.price.included')}</span>
     </p>
   );
-  if (!detailed || !product) return summary;
+  if (!detailed) return summary;
   const vatRate = defaultVatRateBp(store_id);
-  const lines = feeBreakdown(total, product.official_fee, vatRate);
+  const lines = feeBreakdown(total, price.officialFee, vatRate);
   return (
     <>
       {summary}

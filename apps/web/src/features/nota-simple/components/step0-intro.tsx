@@ -1,8 +1,8 @@
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { nsPlan } from '../utils/ns-plan.ts';
 import { isUrgent } from '../utils/ns-steps.ts';
 import styles from './nota-simple.module.css';
 import { NsPrice } from './ns-price.tsx';
@@ -10,17 +10,14 @@ import { NsPrice } from './ns-price.tsx';
 /** step0: what the customer gets and the all-in price, before any question. */
 export function Step0Intro() {
   const t = useT();
-  const { form, validated, markStep, reset } = useFlowForm('nota-simple');
-  const go = useFlowNavigate('nota-simple');
+  const step = usePlanStep(nsPlan, 'step0');
+  const started = nsPlan.isRecorded('step1', step.form);
   return (
     <StepLayout
       title={t('ns.step0.title')}
       nextLabel={t('ns.step0.start')}
-      price={<NsPrice urgent={isUrgent(form)} detailed />}
-      onNext={() => {
-        markStep('step0', true, { quiere_una_ns: true });
-        go('step1');
-      }}
+      price={<NsPrice urgent={isUrgent(step.form)} detailed />}
+      onNext={() => step.next({ quiere_una_ns: true })}
     >
       <p className={styles.lead}>{t('ns.step0.intro')}</p>
       <ul className={styles.list}>
@@ -28,8 +25,8 @@ export function Step0Intro() {
         <li>{t('ns.step0.point2')}</li>
         <li>{t('ns.step0.point3')}</li>
       </ul>
-      {validated.size > 1 ? (
-        <Button variant="text" onClick={reset}>
+      {started ? (
+        <Button variant="text" onClick={step.reset}>
           {t('ns.step0.startOver')}
         </Button>
       ) : null}

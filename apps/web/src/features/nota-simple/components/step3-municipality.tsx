@@ -1,49 +1,37 @@
-import { NotaSimpleFormSchema } from '@shop/domain';
+import type { MunicipalityHit } from '@shop/domain';
 import { useState } from 'react';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { errorText, type FieldErrors, hasErrors, stepErrors } from '../../../shared/forms/validation.ts';
+import { errorText } from '../../../shared/forms/validation.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
 import { searchMunicipalities } from '../../../shared/ui/autocomplete-search.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Dialog } from '../../../shared/ui/dialog.tsx';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { type MunicipalityWithRegistry, rememberMunicipality } from '../hooks/use-registry-info.ts';
-import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
-import { NS_FILLER } from '../utils/ns-validation.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { rememberMunicipality } from '../hooks/use-registry-info.ts';
+import { nsPlan } from '../utils/ns-plan.ts';
+import { isUrgent } from '../utils/ns-steps.ts';
 import styles from './nota-simple.module.css';
 import { NsPrice } from './ns-price.tsx';
-
-type Field = 'municipio' | 'provincia';
 
 /** step3: the municipality (INE list, registros.php) and its province, filled from the pick and editable. */
 export function Step3Municipality() {
   const t = useT();
-  const { form, update, markStep } = useFlowForm('nota-simple');
-  const go = useFlowNavigate('nota-simple');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const step = usePlanStep(nsPlan, 'step3');
+  const { form, update, errors } = step;
   const [helpOpen, setHelpOpen] = useState(false);
-
-  const next = () => {
-    const found = stepErrors(NotaSimpleFormSchema, form, ['municipio', 'provincia'], NS_FILLER);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    markStep('step3');
-    go('step4');
-  };
 
   return (
     <StepLayout
       title={t('ns.step3.title')}
-      current={NS_PROGRESS.step3}
-      total={NS_TOTAL_STEPS}
+      current={step.position}
+      total={step.total}
       price={<NsPrice urgent={isUrgent(form)} />}
-      onBack={() => go('step2')}
-      onNext={next}
+      onBack={step.back}
+      onNext={() => step.next()}
     >
-      <Autocomplete<MunicipalityWithRegistry>
+      <Autocomplete<MunicipalityHit>
         label={t('ns.step3.municipio')}
         hint={t('ns.step3.municipioHint')}
         name="municipio"
@@ -54,7 +42,6 @@ export function Step3Municipality() {
         onSelect={(hit) => {
           rememberMunicipality(hit);
           update({ municipio: hit.name, provincia: hit.province });
-          setErrors({});
         }}
         error={errorText(t, errors.municipio)}
         required

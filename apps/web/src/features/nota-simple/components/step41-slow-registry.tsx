@@ -1,14 +1,13 @@
-import { formatEuros } from '@shop/domain';
+import { formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { useNotaSimpleProduct } from '../hooks/use-ns-product.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { useRegistryInfo } from '../hooks/use-registry-info.ts';
-import { urgentExtra } from '../utils/ns-price.ts';
-import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
+import { nsPlan } from '../utils/ns-plan.ts';
+import { isUrgent } from '../utils/ns-steps.ts';
 import styles from './nota-simple.module.css';
 import { NsPrice } from './ns-price.tsx';
 
@@ -22,25 +21,21 @@ type Choice = 'standard' | 'custom';
 export function Step41SlowRegistry() {
   const t = useT();
   const { language } = useConfig();
-  const { form, update, markStep } = useFlowForm('nota-simple');
-  const go = useFlowNavigate('nota-simple');
+  const step = usePlanStep(nsPlan, 'step41');
+  const { form, update } = step;
   const registry = useRegistryInfo(form.municipio, form.provincia);
-  const product = useNotaSimpleProduct();
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple);
+  const extra = price ? formatEuros(price.urgentExtra, language) : '';
   const hours = registry.status === 'ready' ? registry.deliveryHours : null;
 
   return (
     <StepLayout
       title={t('ns.step41.title')}
-      current={NS_PROGRESS.step41}
-      total={NS_TOTAL_STEPS}
+      current={step.position}
+      total={step.total}
       price={<NsPrice urgent={isUrgent(form)} />}
-      onBack={() => go('step4')}
-      onNext={() => {
-        markStep('step41', true, {
-          servicio_urgente_custom_hours: form.servicio_urgente_custom ? hours : null,
-        });
-        go('step5');
-      }}
+      onBack={step.back}
+      onNext={() => step.next({ servicio_urgente_custom_hours: form.servicio_urgente_custom ? hours : null })}
     >
       <p role="note" className={styles.notice}>
         {t('ns.step41.warning', { municipio: form.municipio })}
@@ -55,7 +50,7 @@ export function Step41SlowRegistry() {
           { value: 'standard', label: t('ns.step41.standard') },
           {
             value: 'custom',
-            label: t('ns.step41.custom', { price: formatEuros(urgentExtra(product), language) }),
+            label: t('ns.step41.custom', { price: extra }),
             description: t('ns.step41.customHint'),
           },
         ]}

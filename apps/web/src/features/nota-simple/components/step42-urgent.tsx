@@ -1,13 +1,12 @@
-import { formatEuros } from '@shop/domain';
+import { formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { useNotaSimpleProduct } from '../hooks/use-ns-product.ts';
-import { urgentExtra } from '../utils/ns-price.ts';
-import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
+import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { nsPlan } from '../utils/ns-plan.ts';
+import { isUrgent } from '../utils/ns-steps.ts';
 import { NsPrice } from './ns-price.tsx';
 
 type Choice = 'standard' | 'urgent';
@@ -16,21 +15,19 @@ type Choice = 'standard' | 'urgent';
 export function Step42Urgent() {
   const t = useT();
   const { language, nsCopy } = useConfig();
-  const { form, update, markStep } = useFlowForm('nota-simple');
-  const go = useFlowNavigate('nota-simple');
-  const product = useNotaSimpleProduct();
+  const step = usePlanStep(nsPlan, 'step42');
+  const { form, update } = step;
+  const price = useFixedPrice(PRODUCT_IDS.notaSimple);
+  const extra = price ? formatEuros(price.urgentExtra, language) : '';
 
   return (
     <StepLayout
       title={t('ns.step42.title')}
-      current={NS_PROGRESS.step42}
-      total={NS_TOTAL_STEPS}
+      current={step.position}
+      total={step.total}
       price={<NsPrice urgent={isUrgent(form)} />}
-      onBack={() => go('step4')}
-      onNext={() => {
-        markStep('step42');
-        go('step5');
-      }}
+      onBack={step.back}
+      onNext={() => step.next()}
     >
       <RadioGroup<Choice>
         legend={t('ns.step42.question')}
@@ -43,7 +40,7 @@ export function Step42Urgent() {
             value: 'urgent',
             label: t('ns.step42.urgent', {
               copy: nsCopy,
-              price: formatEuros(urgentExtra(product), language),
+              price: extra,
             }),
           },
         ]}

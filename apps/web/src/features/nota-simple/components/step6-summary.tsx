@@ -5,9 +5,9 @@ import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { SummaryList } from '../../../shared/forms/summary-list.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { isUrgent, NS_PROGRESS, NS_TOTAL_STEPS } from '../utils/ns-steps.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { nsPlan } from '../utils/ns-plan.ts';
+import { isUrgent } from '../utils/ns-steps.ts';
 import styles from './nota-simple.module.css';
 import { NsPrice } from './ns-price.tsx';
 
@@ -15,8 +15,8 @@ import { NsPrice } from './ns-price.tsx';
 export function Step6Summary() {
   const t = useT();
   const { nsCopy } = useConfig();
-  const { form, markStep } = useFlowForm('nota-simple');
-  const go = useFlowNavigate('nota-simple');
+  const step = usePlanStep(nsPlan, 'step6');
+  const { form } = step;
   const [, navigate] = useLocation();
   const search = window.location.search;
   const edit = (step: string) => withSearch(paths.flowStep('nota-simple', step), search);
@@ -52,18 +52,17 @@ export function Step6Summary() {
 
   const add = () => {
     // Every step was checked on its way; the whole form is checked once more as the server will.
-    if (!NotaSimpleFormSchema.safeParse(form).success) return go('step1');
-    markStep('step6', true, { quiere_una_ns: true });
-    navigate(withSearch(paths.cartAdd('ns'), search));
+    if (!NotaSimpleFormSchema.safeParse(form).success) return step.goTo('step1');
+    if (step.submit({ quiere_una_ns: true })) navigate(withSearch(paths.cartAdd('ns'), search));
   };
 
   return (
     <StepLayout
       title={t('ns.step6.title')}
-      current={NS_PROGRESS.step6}
-      total={NS_TOTAL_STEPS}
+      current={step.position}
+      total={step.total}
       price={<NsPrice urgent={isUrgent(form)} detailed />}
-      onBack={() => go('step5')}
+      onBack={step.back}
       onNext={add}
       nextLabel={t('ns.step6.add')}
     >

@@ -1,18 +1,7 @@
-import { isUrgentOffered, normalizePlaceName } from '@shop/domain';
+import { isUrgentOffered, type MunicipalityHit, normalizePlaceName } from '@shop/domain';
 import { useEffect, useState } from 'react';
-import { type MunicipalityHit, searchMunicipalities } from '../../../shared/ui/autocomplete-search.ts';
+import { searchMunicipalities } from '../../../shared/ui/autocomplete-search.ts';
 import type { RegistryOffer } from '../utils/ns-steps.ts';
-
-/**
- * A municipality hit with the registry data the server may add to it: the usual
- * delivery hours of its registry (registries table) and whether it is served by
- * a slow registry (slow_registry_places). Today's registros.php does not send
- * them; the fallbacks below apply until it does.
- */
-export type MunicipalityWithRegistry = MunicipalityHit & {
-  delivery_hours?: number | null;
-  slow_registry?: boolean;
-};
 
 /**
  * Registry hours assumed when the server gives none: the store's delivery promise
@@ -22,9 +11,9 @@ export type MunicipalityWithRegistry = MunicipalityHit & {
 export const ASSUMED_DELIVERY_HOURS = 3;
 
 /** What the registry of a municipality offers (spec 5 slow registry, spec 9 urgent under 4 hours). */
-export function registryOffer(hit: MunicipalityWithRegistry | null): RegistryOffer {
+export function registryOffer(hit: MunicipalityHit | null): RegistryOffer {
   const slow = hit?.slow_registry === true;
-  const deliveryHours = typeof hit?.delivery_hours === 'number' ? hit.delivery_hours : null;
+  const deliveryHours = hit?.delivery_hours ?? null;
   return {
     slow,
     deliveryHours,
@@ -34,19 +23,16 @@ export function registryOffer(hit: MunicipalityWithRegistry | null): RegistryOff
 
 const key = (municipio: string, provincia: string) =>
   `${normalizePlaceName(municipio)}|${normalizePlaceName(provincia)}`;
-const known = new Map<string, MunicipalityWithRegistry | null>();
+const known = new Map<string, MunicipalityHit | null>();
 
 /** Keeps the hit the visitor picked, so the next steps need no new search. */
-export function rememberMunicipality(hit: MunicipalityWithRegistry): void {
+export function rememberMunicipality(hit: MunicipalityHit): void {
   known.set(key(hit.name, hit.province), hit);
 }
 
 /** Finds the municipality again (after a reload): same name, same province if one matches. */
-async function lookUp(municipio: string, provincia: string): Promise<MunicipalityWithRegistry | null> {
-  const hits = (await searchMunicipalities(
-    municipio,
-    new AbortController().signal,
-  )) as MunicipalityWithRegistry[];
+async function lookUp(municipio: string, provincia: string): Promise<MunicipalityHit | null> {
+  const hits = await searchMunicipalities(municipio, new AbortController().signal);
   const named = hits.filter((hit) => normalizePlaceName(hit.name) === normalizePlaceName(municipio));
   return (
     named.find((hit) => normalizePlaceName(hit.province) === normalizePlaceName(provincia)) ??
@@ -60,7 +46,7 @@ export type RegistryInfo = { status: 'loading' } | ({ status: 'ready' } & Regist
 /** The registry offer of the form's municipality; a failed search counts as unknown data. */
 export function useRegistryInfo(municipio: string, provincia: string): RegistryInfo {
   const id = key(municipio, provincia);
-  const [hit, setHit] = useState<{ id: string; hit: MunicipalityWithRegistry | null } | null>(() =>
+  const [hit, setHit] = useState<{ id: string; hit: MunicipalityHit | null } | null>(() =>
     known.has(id) ? { id, hit: known.get(id) ?? null } : null,
   );
 

@@ -1,18 +1,5 @@
 import type { NotaSimpleForm } from '@shop/domain';
 
-/** 'Paso X de 6': the intro has no number; the branches count as step 4 (spec 4: steps 1-6). */
-export const NS_PROGRESS: Readonly<Record<string, number>> = {
-  step1: 1,
-  step2: 2,
-  step3: 3,
-  step4: 4,
-  step41: 4,
-  step42: 4,
-  step5: 5,
-  step6: 6,
-};
-export const NS_TOTAL_STEPS = 6;
-
 /** What the registry of the chosen municipality offers (see hooks/use-registry-info.ts). */
 export interface RegistryOffer {
   slow: boolean;
@@ -43,13 +30,6 @@ export function withBranchesFor(form: NotaSimpleForm, offer: RegistryOffer): Not
     next.step52 = false;
   }
   return next;
-}
-
-/** The step before step5: the branch the visitor went through. */
-export function stepBeforeRequester(form: NotaSimpleForm): 'step41' | 'step42' | 'step4' {
-  if (form.step51) return 'step41';
-  if (form.step52) return 'step42';
-  return 'step4';
 }
 
 /** True when the form asks for the urgent service (either branch): + 9,90. */

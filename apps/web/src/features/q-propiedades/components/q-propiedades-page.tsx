@@ -4,6 +4,7 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
 import { getFlowForm, updateFlowForm } from '../../../shared/wizard/flow-store.ts';
+import { qpPlan } from '../utils/qp-plan.ts';
 import { originFromQuery } from '../utils/qp-steps.ts';
 import { Step1Subject } from './step1-subject.tsx';
 import { Step2Name } from './step2-name.tsx';
@@ -45,5 +46,5 @@ export default function QPropiedadesPage({ params }: { params: { step?: string }
   const t = useT();
   usePageTitle(t('qp.pageTitle'));
   useOriginFromQuery();
-  return <FlowRoute flow="q-propiedades" step={params.step} steps={STEPS} />;
+  return <FlowRoute plan={qpPlan} step={params.step} steps={STEPS} />;
 }

@@ -1,37 +1,70 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSearchServer, type TestSearchServer } from '../../../shared/ui/autocomplete-test-server.ts';
-import { emptyForm, type PropertiesSearchDraft, withStepFlag } from '../../../shared/wizard/flow-forms.ts';
-import { dropFlowFormCache, getFlowForm, setFlowForm } from '../../../shared/wizard/flow-store.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  blankFlowForm,
+  type PropertiesSearchDraft,
+  withStepFlag,
+} from '../../../shared/wizard/flow-forms.ts';
+import { getFlowForm, setFlowForm } from '../../../shared/wizard/flow-store.ts';
+import { dropWizardCaches } from '../../../shared/wizard/wizard-store.ts';
+import { companyHit, setupFakeApi } from '../../../testing/fake-api.ts';
 
-let server: TestSearchServer;
-beforeAll(async () => {
-  server = await startSearchServer([], { companies: ['Construcciones Norte SL', 'Norte Inversiones SA'] });
+const api = setupFakeApi({
+  companies: [
+    companyHit('Construcciones Norte SL', 'B12345674'),
+    companyHit('Norte Inversiones SA', 'A58818501'),
+  ],
 });
-afterAll(() => server.close());
 beforeEach(() => {
   localStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
 });
 
-const open = (url: string, storeId = 14) => renderApp(url, { store_id: storeId, base_url: server.base });
+const open = (url: string, storeId = 14) => api.open(url, { store_id: storeId });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
 
 function filled(steps: string[], patch: Partial<PropertiesSearchDraft> = {}) {
-  let form: PropertiesSearchDraft = { ...emptyForm('q-propiedades'), opcion_persona: true, ...patch };
+  let form: PropertiesSearchDraft = { ...blankFlowForm('q-propiedades'), opcion_persona: true, ...patch };
   for (const step of steps) form = withStepFlag('q-propiedades', form, step, true);
   setFlowForm('q-propiedades', form);
 }
+
+describe("Conocer propiedades prices: the server's definitions", () => {
+  it('the search and the located-property product of the subject (18324 a person, 18347 a company)', async () => {
+    api.changeProduct(18357, { price: 1500 });
+    api.changeProduct(18324, { price: 2200 });
+    api.changeProduct(18347, { price: 3000 });
+    filled(['step1', 'step2', 'step3'], {
+      nombre_persona: 'Ana García',
+      dni: '12345678Z',
+      num_propiedades: '10',
+    });
+    await open('/app/q-propiedades/step4');
+    await heading('¿Cuántas propiedades quieres localizar?');
+    expect(await screen.findByText('15 € + 22 € por propiedad localizada')).toBeTruthy();
+    expect(
+      screen.getByRole('radio', { name: /Hasta 10 propiedades/ }).closest('label')?.textContent,
+    ).toContain('235\u00a0€');
+    cleanup();
+    filled(['step1', 'step2', 'step3'], {
+      opcion_persona: false,
+      opcion_empresa: true,
+      nombre_empresa: 'Norte SA',
+      num_propiedades: '1',
+    });
+    await open('/app/q-propiedades/step4');
+    expect(await screen.findByText('15 € + 30 € por propiedad localizada')).toBeTruthy();
+  });
+});
 
 describe('Conocer propiedades: person', () => {
   it('step1 asks person or company, with the live price line', async () => {
     await open('/app/q-propiedades/step1?store_id=9', 9);
     await heading('¿A quién quieres buscar?');
     expect(screen.getByText('Paso 1 de 7')).toBeTruthy();
-    expect(screen.getByText('12 € + 20,76 € por propiedad localizada')).toBeTruthy();
+    expect(await screen.findByText('12 € + 20,76 € por propiedad localizada')).toBeTruthy();
     await next();
     expect(screen.getByRole('alert').textContent).toBe('Elige una opción');
     await userEvent.click(screen.getByRole('radio', { name: 'Una persona' }));
@@ -109,9 +142,9 @@ describe('Conocer propiedades: company', () => {
     await heading('Nombre de la empresa');
     const input = screen.getByRole('combobox', { name: 'Razón social' });
     await userEvent.type(input, 'Norte');
-    await userEvent.click(await screen.findByRole('option', { name: 'Norte Inversiones SA' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Norte Inversiones SA (A58818501)' }));
     expect(getFlowForm('q-propiedades').nombre_empresa).toBe('Norte Inversiones SA');
-    expect(server.requests).toContain('/sociedad.php?app=1&sociedad=Norte');
+    expect(api.paths()).toContain('/sociedad.php?app=1&sociedad=Norte');
     await userEvent.clear(input);
     await userEvent.type(input, 'Mi Empresa Nueva SL');
     await next();
@@ -170,7 +203,7 @@ describe('Conocer propiedades: requester, summary and add', () => {
 
   it('a search from a Nota Simple records its origin and starts from the known owner', async () => {
     setFlowForm('nota-simple', {
-      ...emptyForm('nota-simple'),
+      ...blankFlowForm('nota-simple'),
       conoce_nombre_propietario: true,
       nombre: 'Luis Pérez',
     });

@@ -1,34 +1,21 @@
-import { PropertiesSearchFormSchema } from '@shop/domain';
-import { useState } from 'react';
 import { TextField } from '../../../shared/forms/text-field.tsx';
-import { errorText, type FieldErrors, hasErrors, stepErrors } from '../../../shared/forms/validation.ts';
+import { errorText } from '../../../shared/forms/validation.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../shared/ui/autocomplete.tsx';
 import { searchCompanies } from '../../../shared/ui/autocomplete-search.ts';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
-import { QP_FILLER } from '../utils/qp-steps.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { qpPlan } from '../utils/qp-plan.ts';
 import { QpStepFrame } from './qp-step-frame.tsx';
-
-type Field = 'nombre_persona' | 'nombre_empresa';
 
 /** step2: the person's full name, or the company's name (company search, free text allowed). */
 export function Step2Name() {
   const t = useT();
-  const { form, update } = useFlowForm('q-propiedades');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const field: Field = form.opcion_empresa ? 'nombre_empresa' : 'nombre_persona';
-
-  const validate = () => {
-    const found = stepErrors(PropertiesSearchFormSchema, form, [field], QP_FILLER);
-    setErrors(found);
-    return !hasErrors(found);
-  };
-
+  const step = usePlanStep(qpPlan, 'step2');
+  const { form, update, errors } = step;
   return (
     <QpStepFrame
-      step="step2"
+      step={step}
       title={t(form.opcion_empresa ? 'qp.step2.titleCompany' : 'qp.step2.titlePerson')}
-      validate={validate}
     >
       {form.opcion_empresa ? (
         <Autocomplete

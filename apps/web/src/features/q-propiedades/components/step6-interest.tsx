@@ -1,16 +1,16 @@
-import { RequesterFields, useRequesterCheck } from '../../../shared/forms/requester-fields.tsx';
+import { RequesterFields } from '../../../shared/forms/requester-fields.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { qpPlan } from '../utils/qp-plan.ts';
 import { QpStepFrame } from './qp-step-frame.tsx';
 
 /** step6: the legitimate interest the registries require for a search of someone's properties. */
 export function Step6Interest() {
   const t = useT();
-  const { form, update } = useFlowForm('q-propiedades');
-  const requester = useRequesterCheck(form, 'interest');
+  const step = usePlanStep(qpPlan, 'step6');
   return (
-    <QpStepFrame step="step6" title={t('qp.step6.title')} validate={requester.check}>
-      <RequesterFields part="interest" value={form} onChange={update} errors={requester.errors} />
+    <QpStepFrame step={step} title={t('qp.step6.title')}>
+      <RequesterFields part="interest" value={step.form} onChange={step.update} errors={step.errors} />
     </QpStepFrame>
   );
 }

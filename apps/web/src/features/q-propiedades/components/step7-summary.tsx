@@ -3,16 +3,16 @@ import { Link, useLocation } from 'wouter';
 import { SummaryList } from '../../../shared/forms/summary-list.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
-import { useFlowNavigate } from '../../../shared/wizard/flow-route.tsx';
-import { useFlowForm } from '../../../shared/wizard/use-flow-form.ts';
+import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { qpPlan } from '../utils/qp-plan.ts';
 import styles from './q-propiedades.module.css';
 import { QpStepFrame } from './qp-step-frame.tsx';
 
 /** step7: the summary; 'add to cart' saves the form and goes to cart/add/qpropiedades. */
 export function Step7Summary() {
   const t = useT();
-  const { form, markStep } = useFlowForm('q-propiedades');
-  const go = useFlowNavigate('q-propiedades');
+  const step = usePlanStep(qpPlan, 'step7');
+  const { form } = step;
   const [, navigate] = useLocation();
   const search = window.location.search;
   const edit = (step: string) => withSearch(paths.flowStep('q-propiedades', step), search);
@@ -46,18 +46,13 @@ export function Step7Summary() {
 
   return (
     <QpStepFrame
-      step="step7"
+      step={step}
       title={t('qp.step7.title')}
       nextLabel={t('qp.step7.add')}
-      validate={() => {
+      onNext={() => {
         // Every step was checked on its way; the whole form is checked once more as the server will.
-        if (PropertiesSearchFormSchema.safeParse(form).success) return true;
-        go('step1');
-        return false;
-      }}
-      onDone={() => {
-        markStep('step7');
-        navigate(withSearch(paths.cartAdd('qpropiedades'), search));
+        if (!PropertiesSearchFormSchema.safeParse(form).success) return step.goTo('step1');
+        if (step.submit()) navigate(withSearch(paths.cartAdd('qpropiedades'), search));
       }}
     >
       <p className={styles.lead}>{t('qp.step7.howItWorks')}</p>

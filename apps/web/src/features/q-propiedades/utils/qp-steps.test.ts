@@ -1,7 +1,15 @@
+import { ProductDefinitionSchema } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
-import { maximumPrice, originFromQuery, qpNeighbour, qpStepNumber } from './qp-steps.ts';
+import * as z from 'zod/mini';
+import { maximumPrice, originFromQuery } from './qp-steps.ts';
 
-describe('properties search steps and prices', () => {
+// The seed catalogue's prices: the search 12 €, a located property 20,76 €.
+const products = {
+  search: z.parse(ProductDefinitionSchema, { product_id: 18357, name: 'Conocer propiedades', price: 1200 }),
+  located: z.parse(ProductDefinitionSchema, { product_id: 18324, name: 'Propiedad localizada', price: 2076 }),
+};
+
+describe('properties search prices', () => {
   it.each([
     ['all', null],
     ['50', 1200 + 50 * 2076],
@@ -11,14 +19,7 @@ describe('properties search steps and prices', () => {
     ['1', 3276],
     ['', null],
   ] as const)('count %s: maximum %s cents', (count, cents) => {
-    expect(maximumPrice(count)).toBe(cents);
-  });
-
-  it('numbers and neighbours', () => {
-    expect(qpStepNumber('step4')).toBe(4);
-    expect(qpNeighbour('step1', -1)).toBeUndefined();
-    expect(qpNeighbour('step7', 1)).toBeUndefined();
-    expect(qpNeighbour('step3', 1)).toBe('step4');
+    expect(maximumPrice(products, count)).toBe(cents);
   });
 
   it.each([

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeCart, makeCartItem } from '../../../testing/cart-fixture.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { setupFakeApi } from '../../../testing/fake-api.ts';
+
+// The fixed wizards' prices come from the server's definitions (the fake API
+// serves the seed catalogue); the auto products' from the configuration.
+const api = setupFakeApi();
+const renderApp = api.open;
 
 const EUR = '\u00a0€';
 
@@ -86,7 +91,24 @@ describe('services screen: the store decides the list (spec 2)', () => {
     ],
   ])('%s', async (_, storeId, embedded, expected) => {
     await renderApp(embedded ? '/host.html#/servicios' : '/app/servicios', { store_id: storeId, embedded });
-    expect(serviceButtons()).toEqual(expected);
+    await waitFor(() => expect(serviceButtons()).toEqual(expected));
+  });
+
+  it('shows the prices the server charges: an operator changes them in the catalogue, the screen follows', async () => {
+    api.changeProduct(15867, { price: 2500 });
+    api.changeProduct(18357, { price: 1500 });
+    api.changeProduct(18324, { price: 2200 });
+    await renderApp('/app/servicios', { store_id: 9 });
+    await waitFor(() =>
+      expect(serviceButtons()).toEqual([
+        ['Nota Simple', `25${EUR}`, '/app/nota-simple/step0'],
+        [
+          'Conocer Propiedades de alguien',
+          `15${EUR} + 22${EUR} por propiedad localizada`,
+          '/app/q-propiedades/step1',
+        ],
+      ]),
+    );
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
@@ -7,6 +8,10 @@ import { usePaymentReset } from '../hooks/use-payment-reset.ts';
 import { serviceLinks } from '../utils/service-links.ts';
 import { CurrentCart } from './current-cart.tsx';
 import styles from './services-screen.module.css';
+
+// The fixed wizards' prices come from the server's definitions: the loader and
+// its schemas stay out of the entry chunk; the prices appear once loaded.
+const FixedServicePrice = lazy(() => import('./fixed-service-price.tsx'));
 
 /**
  * The first screen (entry chunk): "which service do you want?", the store's
@@ -32,7 +37,15 @@ export function ServicesScreen() {
               <li key={link.productId}>
                 <Link href={link.href} className={styles.item} data-product-id={link.productId}>
                   <span className={styles.name}>{link.label}</span>
-                  <span className={styles.price}>{link.price}</span>
+                  <span className={styles.price}>
+                    {link.flow ? (
+                      <Suspense fallback={null}>
+                        <FixedServicePrice flow={link.flow} />
+                      </Suspense>
+                    ) : (
+                      link.price
+                    )}
+                  </span>
                 </Link>
               </li>
             ))}

@@ -4,7 +4,6 @@ import {
   FLOW_STEPS,
   formatEuros,
   type Language,
-  PRICES,
   PRODUCT_IDS,
   servicesFor,
 } from '@shop/domain';
@@ -16,7 +15,13 @@ export interface ServiceLink {
   productId: number;
   href: string;
   label: string;
-  price: string;
+  /**
+   * An auto product's price (the configuration's); null for a fixed wizard,
+   * whose price comes from the server's definition (fixed-service-price.tsx).
+   */
+  price: string | null;
+  /** The fixed wizard the button starts. */
+  flow?: FixedFlow;
 }
 
 const FIXED_NAMES = {
@@ -25,23 +30,6 @@ const FIXED_NAMES = {
   'certidao-permanente': 'services.certidao',
   'i-predial-simplificada': 'services.predial',
 } as const;
-
-/** The fixed products' prices (domain PRICES, which the server charges too). */
-function fixedPrice(flow: FixedFlow, t: TFunction, language: Language): string {
-  switch (flow) {
-    case 'nota-simple':
-      return formatEuros(PRICES.notaSimple, language);
-    case 'q-propiedades':
-      return t('services.perProperty', {
-        base: formatEuros(PRICES.propertiesSearchBase, language),
-        each: formatEuros(PRICES.locatedProperty, language),
-      });
-    case 'certidao-permanente':
-      return formatEuros(PRICES.certidaoPermanente, language);
-    case 'i-predial-simplificada':
-      return formatEuros(PRICES.informacaoPredial, language);
-  }
-}
 
 function autoLabel(product: AutoProduct, t: TFunction): string {
   // Spec 2: the energy certificate's button reads 'Solicitar {name}'.
@@ -67,7 +55,8 @@ export function serviceLinks(
           productId: entry.product_id,
           href: paths.flowStep(entry.flow, FLOW_STEPS[entry.flow][0] ?? 'step1'),
           label: t(FIXED_NAMES[entry.flow]),
-          price: fixedPrice(entry.flow, t, language),
+          price: null,
+          flow: entry.flow,
         }
       : {
           productId: entry.product_id,

@@ -1,3 +1,4 @@
+import { blankForm, CertificateFormSchema } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +7,10 @@ import { getConfig, setConfig } from '../../../../shared/config/config-store.ts'
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../../testing/fake-api.ts';
 import CertidaoEditDialog from './certidao-edit-dialog.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 
 const PLACE = 'Lisboa / Lisboa / Benfica';
 const matricial = makeCartItem({
@@ -24,6 +25,18 @@ const matricial = makeCartItem({
     option(1352, '1234'),
     option(1459, 'B'),
   ],
+  // What the wizard sent and the server stored.
+  form: {
+    ...blankForm(CertificateFormSchema),
+    distrito_concelho_freguesia: PLACE,
+    forma_identificar_matricial: true,
+    tipo_rustica: true,
+    numero_artigo: '1234',
+    seccao: 'B',
+    quiere_un_certidao: true,
+    step1: true,
+    step8: true,
+  },
 });
 
 async function openDialog(item = matricial) {
@@ -93,7 +106,9 @@ describe("Certidão Permanente edit dialog ('Modificar ordem')", () => {
     await update();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.received[0]?.url).toBe('/desktopapp/rest/updatequoteitem?id=51');
-    expect(posted()).toMatchObject({
+    // The stored form with the edits: nothing it held is lost (quiere_un_certidao, the steps).
+    expect(posted()).toEqual({
+      ...matricial.form,
       distrito_concelho_freguesia: PLACE,
       forma_identificar_matricial: false,
       forma_identificar_ficha: false,

@@ -10,7 +10,7 @@ import { RadioGroup } from '../../../../shared/forms/radio-group.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
 import { useT } from '../../../../shared/i18n/use-t.ts';
 import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
-import { certificateFormOf } from '../../utils/item-forms.ts';
+import { storedFixedForm } from '../../utils/stored-form.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
 import { FreguesiaField, HorizontalPropertyFields } from './predial-fields.tsx';
 
@@ -38,7 +38,7 @@ export default function CertidaoEditDialog({ item, onClose }: { item: CartItem; 
   const { form, change, replace, error, shell } = useFormEditDialog({
     item,
     onClose,
-    initial: (): CertificateForm => certificateFormOf(item),
+    initial: (): CertificateForm => storedFixedForm('certidao-permanente', item),
     schema: CertificateFormSchema,
     fields: FIELDS,
   });

@@ -1,12 +1,12 @@
 import type { CartItem } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setConfig } from '../../../../shared/config/config-store.ts';
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { clearProductDefinitions } from '../../../../shared/product-options/get-product-definition.ts';
-import { type LiveServer, startLiveServer } from '../../../../shared/product-options/testing/live-server.ts';
+import { type LiveServer, startLiveServer } from '../../../../testing/live-server.ts';
 import { GenericEditDialog } from './generic-edit-dialog.tsx';
 
 // The generic edit dialog on cart items the live server created from the seed
@@ -139,18 +139,48 @@ describe('generic edit dialog', () => {
     expect(body.cart.items[0]?.options.find((o) => o.option_id === 2309)?.value).toBe('6316');
   }, 30_000);
 
-  it('keeps the related product the item was ordered with while it is still offered', async () => {
+  it('opens with the related product the item was ordered with, and keeps it', async () => {
     const u = userEvent.setup();
     const item = await cartItem(14, 18458, deedKnown, [], [15867]);
     expect(item.current_price).toBe(5900 + 2076);
     const dialog = renderDialog(item);
     expect(await screen.findByText('Precio: 79,76 €')).toBeTruthy();
+    const related = screen.getByRole('group', { name: 'También te puede interesar' });
+    const nota = within(related).getByRole('checkbox', { name: /^Nota Simple.* \(\+20,76\u00a0€\)$/ });
+    expect((nota as HTMLInputElement).checked).toBe(true);
     await u.type(screen.getByRole('textbox', { name: 'Número de protocolo' }), '5');
     await u.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(dialog.closed()).toBe(1), { timeout: 10_000 });
     const { body } = await server.call<CartAnswer>('GET', 'cart');
     expect(body.cart.items[0]).toMatchObject({ current_price: 7976 });
     expect(body.cart.items[0]?.options.find((o) => o.option_id === 2305)?.value).toBe('12345');
+    expect(body.cart.items[0]?.form).toMatchObject({ related_product_ids: [15867] });
+  }, 30_000);
+
+  it('unticking the related product takes it off the item and its price', async () => {
+    const u = userEvent.setup();
+    const item = await cartItem(14, 18458, deedKnown, [], [15867]);
+    const dialog = renderDialog(item);
+    const nota = await screen.findByRole('checkbox', { name: /^Nota Simple/ });
+    await u.click(nota);
+    expect(screen.getByText('Nuevo precio: 59 €')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await waitFor(() => expect(dialog.closed()).toBe(1), { timeout: 10_000 });
+    const { body } = await server.call<CartAnswer>('GET', 'cart');
+    expect(body.cart.items[0]).toMatchObject({ current_price: 5900 });
+    expect(body.cart.items[0]?.form).toMatchObject({ related_product_ids: [] });
+  }, 30_000);
+
+  it('opens with the confirmation answers that were sent', async () => {
+    const item = await cartItem(
+      14,
+      18458,
+      deedKnown.map(([id, type, value]): Answer => (id === 2302 ? [id, type, '6309'] : [id, type, value])),
+      [[2309, '6316']],
+    );
+    renderDialog(item);
+    const relation = await screen.findByRole('combobox', { name: '¿Cuál es tu relación con la escritura?' });
+    expect((relation as HTMLSelectElement).value).toBe('6316');
   }, 30_000);
 
   it('18464: its radio_button option is a radio here too (spec 5)', async () => {

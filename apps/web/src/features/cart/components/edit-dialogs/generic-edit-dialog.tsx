@@ -5,11 +5,11 @@ import {
   formatEuros,
   type GenericForm,
   genericFormPrice,
+  genericFormValues,
   type Option,
   type OptionValues,
   offeredRelatedProducts,
   type ProductDefinition,
-  productPrice,
   uploadedFileIds,
   visibleConfirmQuestions,
   visibleEarlyCheckoutFields,
@@ -17,21 +17,18 @@ import {
 } from '@shop/domain';
 import { useState } from 'react';
 import { useConfig } from '../../../../shared/config/config-store.ts';
+import { Checkbox } from '../../../../shared/forms/checkbox.tsx';
 import { errorText } from '../../../../shared/forms/validation.ts';
 import { useT } from '../../../../shared/i18n/use-t.ts';
 import { useProductDefinition } from '../../../../shared/product-options/get-product-definition.ts';
 import { OptionField } from '../../../../shared/product-options/option-field.tsx';
 import { type KnownFiles, optionProblem } from '../../../../shared/product-options/option-rules.ts';
 import { useEditDialog } from '../../hooks/use-edit-dialog.ts';
+import { storedGenericForm } from '../../utils/stored-form.ts';
 import styles from './edit-dialog.module.css';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
 
 type EditDialogProps = { item: CartItem; onClose: () => void };
-
-/** The item's answers by option id. */
-function itemValues(item: CartItem): Record<number, string> {
-  return Object.fromEntries(item.options.map((option) => [option.option_id, option.value]));
-}
 
 /** File names the cart already shows for the item's file options (print_value lists them in id order). */
 function itemFiles(item: CartItem): KnownFiles {
@@ -45,32 +42,6 @@ function itemFiles(item: CartItem): KnownFiles {
     });
   }
   return files;
-}
-
-/**
- * The related products the item was ordered with. The cart item does not list
- * them (the server folds their price into the item's), so they are the offered
- * ones whose prices make up the difference between the item's price and the
- * price of its answers alone; the item's child items of those products count too.
- */
-export function orderedRelated(
-  definition: ProductDefinition,
-  values: OptionValues,
-  item: CartItem,
-): number[] {
-  const offered = offeredRelatedProducts(definition, values);
-  const children = new Set(item.childs.map((child) => child.product_id));
-  const fromChildren = offered.filter((product) => children.has(product.product_id));
-  if (fromChildren.length > 0) return fromChildren.map((product) => product.product_id);
-  const missing = item.current_price - productPrice(definition, values);
-  if (missing <= 0 || offered.length > 8) return [];
-  for (let subset = 1; subset < 1 << offered.length; subset++) {
-    const chosen = offered.filter((_, index) => subset & (1 << index));
-    if (chosen.reduce((sum, product) => sum + product.price, 0) === missing) {
-      return chosen.map((product) => product.product_id);
-    }
-  }
-  return [];
 }
 
 /**
@@ -120,12 +91,15 @@ function shownFields(definition: ProductDefinition, values: OptionValues): Optio
 function EditFields({ item, definition, onClose }: EditDialogProps & { definition: ProductDefinition }) {
   const t = useT();
   const { language } = useConfig();
-  const [values, setValues] = useState(() => applyOptionRules(definition, itemValues(item)));
-  const [related] = useState(() => orderedRelated(definition, values, item));
+  // What was sent (the item's stored form), read with the domain's generic form schema.
+  const [stored] = useState(() => storedGenericForm(item));
+  const [values, setValues] = useState(() => applyOptionRules(definition, genericFormValues(stored)));
+  const [related, setRelated] = useState<readonly number[]>(() => stored.related_product_ids);
   const [files, setFiles] = useState<KnownFiles>(() => itemFiles(item));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const dialog = useEditDialog(item, onClose);
   const shown = shownFields(definition, values);
+  const offered = offeredRelatedProducts(definition, values);
   const sent = editedForm(definition, values, related);
   const price = genericFormPrice(definition, sent);
 
@@ -179,6 +153,26 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
           }
         />
       ))}
+      {offered.length > 0 ? (
+        <fieldset className={styles.related}>
+          <legend>{t('generic.related')}</legend>
+          {offered.map((product) => (
+            <Checkbox
+              key={product.product_id}
+              name={`related_${product.product_id}`}
+              label={t('generic.relatedItem', {
+                name: product.name,
+                price: formatEuros(product.price, language),
+              })}
+              checked={related.includes(product.product_id)}
+              onChange={(event) => {
+                const others = related.filter((id) => id !== product.product_id);
+                setRelated(event.target.checked ? [...others, product.product_id] : others);
+              }}
+            />
+          ))}
+        </fieldset>
+      ) : null}
       {unplaced.length > 0 ? (
         <p role="alert" className={styles.failure}>
           {unplaced.map(([, message]) => message).join(' ')}
@@ -196,8 +190,10 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
 /**
  * Generic edit dialog (spec 2 "Edit dialogs"): the item's product definition
  * rendered option by option (confirmation questions included), hiding what
- * their conditions (and the 18458 rule) hide, with 'Modificar pedido' / 'Actualizar' in the store's language; saving
- * posts updatequoteitem and the cart shows the new price.
+ * their conditions (and the 18458 rule) hide, starting from exactly the form
+ * that was sent (its answers, confirmation answers and related products), with
+ * 'Modificar pedido' / 'Actualizar' in the store's language; saving posts
+ * updatequoteitem and the cart shows the new price.
  */
 export function GenericEditDialog({ item, onClose }: EditDialogProps) {
   const t = useT();

@@ -7,10 +7,16 @@ import { setT } from '../../../../shared/i18n/use-t.ts';
 import { Snackbar } from '../../../../shared/ui/snackbar.tsx';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
+import { municipalityHit, setupFakeApi } from '../../../../testing/fake-api.ts';
+import { notaSimpleForm } from '../../../../testing/form-fixtures.ts';
 import NsEditDialog from './ns-edit-dialog.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi({
+  municipalities: [municipalityHit({ name: 'Segovia', province: 'Segovia', ine: '40194' })],
+});
+
+/** The form the wizard sent and the server stored (GET cart gives it back as `form`). */
+const STORED_FORM = notaSimpleForm();
 
 const item = makeCartItem({
   id: 41,
@@ -24,6 +30,7 @@ const item = makeCartItem({
     option(74, 'Finca 99', 'Datos registrales (opcional)'),
     option(411, '5901', 'Plazo de entrega', 'Estándar'),
   ],
+  form: STORED_FORM,
 });
 
 async function openDialog() {
@@ -53,6 +60,33 @@ const updatedConfig = (address: string) => ({
 });
 
 describe("Nota Simple edit dialog ('Modificar pedido')", () => {
+  it('opens with the stored form, not with what the options say', async () => {
+    // An item whose options were rewritten since (an operator's correction): the form is what was sent.
+    const stored = { ...item, options: [option(80, 'Otra dirección')] };
+    setConfig(makeRuntimeConfig({ base_url: api.baseUrl, cart: makeCart([stored]) }));
+    setT(await loadT('es'));
+    render(<NsEditDialog item={stored} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modificar pedido' });
+    expect(
+      (within(dialog).getByRole('textbox', { name: /^Dirección del inmueble/ }) as HTMLInputElement).value,
+    ).toBe('Calle Mayor 1');
+  });
+
+  it('an older stored form that no longer reads keeps what still does', async () => {
+    const old = { ...item, form: { direccion: 'Calle Vieja 3', municipio: 28079, nombre: 'Luis' } };
+    setConfig(makeRuntimeConfig({ base_url: api.baseUrl, cart: makeCart([old]) }));
+    setT(await loadT('es'));
+    render(<NsEditDialog item={old} onClose={() => {}} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Modificar pedido' });
+    expect(
+      (within(dialog).getByRole('textbox', { name: /^Dirección del inmueble/ }) as HTMLInputElement).value,
+    ).toBe('Calle Vieja 3');
+    expect(
+      (within(dialog).getByRole('textbox', { name: /^Titular del inmueble/ }) as HTMLInputElement).value,
+    ).toBe('Luis');
+    expect((within(dialog).getByRole('combobox', { name: /^Municipio/ }) as HTMLInputElement).value).toBe('');
+  });
+
   it('starts from the item, focuses its first field and says what may be left blank', async () => {
     const { dialog, field } = await openDialog();
     expect((field('Titular del inmueble') as HTMLInputElement).value).toBe('Ana García');
@@ -95,14 +129,12 @@ describe("Nota Simple edit dialog ('Modificar pedido')", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     const [request] = api.received;
     expect(request?.url).toBe('/desktopapp/rest/updatequoteitem?id=41');
-    expect((request?.body as { form?: object } | undefined)?.form).toMatchObject({
+    // Exactly the stored form with the edits: what the dialog does not show (the requester, the steps) is kept.
+    expect((request?.body as { form?: object } | undefined)?.form).toEqual({
+      ...STORED_FORM,
       nombre: '',
       conoce_nombre_propietario: false,
       direccion: 'Calle Nueva 7',
-      municipio: 'Madrid',
-      provincia: 'Madrid',
-      otros_datos: 'Finca 99',
-      servicio_urgente: false,
     });
     expect(getConfig().cart.items[0]?.options.find((o) => o.option_id === 80)?.value).toBe('Calle Nueva 7');
     expect(await screen.findByText('Se ha actualizado Nota Simple.')).toBeTruthy();
@@ -127,20 +159,6 @@ describe("Nota Simple edit dialog ('Modificar pedido')", () => {
 
   it('picking a municipality sets the municipality and its province', async () => {
     const { dialog, field } = await openDialog();
-    api.answerAt('/registros.php', {
-      status: 200,
-      body: [
-        {
-          label: 'Segovia (Segovia)',
-          value: 'Segovia',
-          name: 'Segovia',
-          province: 'Segovia',
-          province_code: '40',
-          ine: '40194',
-          slug: 'segovia',
-        },
-      ],
-    });
     api.answer('updatequoteitem', { status: 200, body: { ok: true, config: getConfig(), item } });
     await userEvent.clear(field('Municipio'));
     await userEvent.type(field('Municipio'), 'Sego');

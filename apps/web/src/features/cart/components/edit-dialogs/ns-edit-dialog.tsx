@@ -1,11 +1,11 @@
-import { type CartItem, type NotaSimpleForm, NotaSimpleFormSchema } from '@shop/domain';
+import { type CartItem, type MunicipalityHit, type NotaSimpleForm, NotaSimpleFormSchema } from '@shop/domain';
 import { TextArea } from '../../../../shared/forms/text-area.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
 import { useT } from '../../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../../shared/ui/autocomplete.tsx';
-import { type MunicipalityHit, searchMunicipalities } from '../../../../shared/ui/autocomplete-search.ts';
+import { searchMunicipalities } from '../../../../shared/ui/autocomplete-search.ts';
 import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
-import { notaSimpleFormOf } from '../../utils/item-forms.ts';
+import { storedFixedForm } from '../../utils/stored-form.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
 
 const FIELDS = ['nombre', 'direccion', 'municipio', 'provincia', 'otros_datos'] as const;
@@ -16,7 +16,7 @@ export default function NsEditDialog({ item, onClose }: { item: CartItem; onClos
   const { form, change, error, serverErrors, shell } = useFormEditDialog({
     item,
     onClose,
-    initial: (): NotaSimpleForm => notaSimpleFormOf(item),
+    initial: (): NotaSimpleForm => storedFixedForm('nota-simple', item),
     schema: NotaSimpleFormSchema,
     fields: FIELDS,
     // The owner may be left blank: then it is simply not known.

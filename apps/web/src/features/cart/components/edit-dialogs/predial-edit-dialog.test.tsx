@@ -1,3 +1,4 @@
+import { blankForm, SimplifiedReportFormSchema } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +7,10 @@ import { getConfig, setConfig } from '../../../../shared/config/config-store.ts'
 import { setT } from '../../../../shared/i18n/use-t.ts';
 import { makeCart, makeCartItem, option } from '../../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../../testing/config-fixture.ts';
-import { setupScriptedApi } from '../../../../testing/scripted-api.ts';
+import { setupFakeApi } from '../../../../testing/fake-api.ts';
 import PredialEditDialog from './predial-edit-dialog.tsx';
 
-const api = setupScriptedApi();
+const api = setupFakeApi();
 
 const item = makeCartItem({
   id: 61,
@@ -17,7 +18,18 @@ const item = makeCartItem({
   product_name: 'Informação Predial Simplificada',
   current_price: 1100,
   options: [option(1431, 'Porto / Porto / Bonfim'), option(1430, '88'), option(1427, '5920')],
+  // What the wizard sent and the server stored.
+  form: {
+    ...blankForm(SimplifiedReportFormSchema),
+    distrito_concelho_freguesia: 'Porto / Porto / Bonfim',
+    tiene_numero: true,
+    num_ficha: '88',
+    quiere_un_predial: true,
+    step1: true,
+    step5: true,
+  },
 });
+const posts = () => api.received.filter((request) => request.method === 'POST');
 
 async function openDialog() {
   setConfig(makeRuntimeConfig({ store_id: 26, base_url: api.baseUrl, cart: makeCart([item]) }));
@@ -43,7 +55,8 @@ describe('simplified report edit dialog', () => {
     const { ficha, check, location } = await openDialog();
     expect(location().value).toBe('Porto / Porto / Bonfim');
     expect(ficha().value).toBe('88');
-    expect(check(/^Urgente \(\+5\u00a0€\)$/).checked).toBe(false);
+    // The urgent price is the server's definition's (GET product?id=18421).
+    await waitFor(() => expect(check(/^Urgente \(\+5\u00a0€\)$/).checked).toBe(false));
   });
 
   it('a ficha that is not a description number is refused', async () => {
@@ -53,7 +66,7 @@ describe('simplified report edit dialog', () => {
     await update();
     expect(ficha().getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(`${ficha().id}-error`)?.textContent).toBe('O valor não é válido');
-    expect(api.received).toEqual([]);
+    expect(posts()).toEqual([]);
   });
 
   it('a blank ficha means the customer has none; urgent and the unit are posted', async () => {
@@ -65,8 +78,9 @@ describe('simplified report edit dialog', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Fração autónoma/ }), 'C');
     await update();
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(api.received[0]?.url).toBe('/desktopapp/rest/updatequoteitem?id=61');
-    expect(posted()).toMatchObject({
+    expect(posts()[0]?.url).toBe('/desktopapp/rest/updatequoteitem?id=61');
+    expect(posted()).toEqual({
+      ...item.form,
       distrito_concelho_freguesia: 'Porto / Porto / Bonfim',
       tiene_numero: false,
       num_ficha: '',

@@ -1,7 +1,7 @@
 import {
   type CartItem,
   formatEuros,
-  PRICES,
+  PRODUCT_IDS,
   type SimplifiedReportForm,
   SimplifiedReportFormSchema,
 } from '@shop/domain';
@@ -9,8 +9,9 @@ import { useConfig } from '../../../../shared/config/config-store.ts';
 import { Checkbox } from '../../../../shared/forms/checkbox.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
 import { useT } from '../../../../shared/i18n/use-t.ts';
+import { useFixedPrice } from '../../../../shared/product-options/fixed-price.ts';
 import { useFormEditDialog } from '../../hooks/use-edit-dialog.ts';
-import { simplifiedReportFormOf } from '../../utils/item-forms.ts';
+import { storedFixedForm } from '../../utils/stored-form.ts';
 import { EditDialogShell } from './edit-dialog-shell.tsx';
 import { FreguesiaField, HorizontalPropertyFields } from './predial-fields.tsx';
 
@@ -23,10 +24,11 @@ const FIELDS = ['distrito_concelho_freguesia', 'num_ficha', 'prop_horizontal_fra
 export default function PredialEditDialog({ item, onClose }: { item: CartItem; onClose: () => void }) {
   const t = useT();
   const { language } = useConfig();
+  const price = useFixedPrice(PRODUCT_IDS.informacaoPredial);
   const { form, change, error, shell } = useFormEditDialog({
     item,
     onClose,
-    initial: (): SimplifiedReportForm => simplifiedReportFormOf(item),
+    initial: (): SimplifiedReportForm => storedFixedForm('i-predial-simplificada', item),
     schema: SimplifiedReportFormSchema,
     fields: FIELDS,
     prepare: (typed) => ({ ...typed, tiene_numero: typed.num_ficha.trim() !== '' }),
@@ -51,9 +53,11 @@ export default function PredialEditDialog({ item, onClose }: { item: CartItem; o
       />
       <HorizontalPropertyFields form={form} change={change} error={error('prop_horizontal_fracao')} />
       <Checkbox
-        label={t('editCertidao.urgent', {
-          price: formatEuros(PRICES.informacaoPredialUrgentExtra, language),
-        })}
+        label={
+          price
+            ? t('editCertidao.urgent', { price: formatEuros(price.urgentExtra, language) })
+            : t('ipredial.urgent')
+        }
         name="urgente"
         checked={form.urgente}
         onChange={(event) => change({ urgente: event.target.checked })}

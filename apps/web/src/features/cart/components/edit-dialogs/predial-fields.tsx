@@ -1,8 +1,9 @@
+import type { FreguesiaHit } from '@shop/domain';
 import { Checkbox } from '../../../../shared/forms/checkbox.tsx';
 import { TextField } from '../../../../shared/forms/text-field.tsx';
 import { useT } from '../../../../shared/i18n/use-t.ts';
 import { Autocomplete } from '../../../../shared/ui/autocomplete.tsx';
-import { type FreguesiaHit, searchFreguesias } from '../../../../shared/ui/autocomplete-search.ts';
+import { searchFreguesias } from '../../../../shared/ui/autocomplete-search.ts';
 
 const SEARCHES = { all: searchFreguesias('all'), ips: searchFreguesias('ips') };
 

@@ -1,23 +1,42 @@
-import type { FixedFlow } from '@shop/domain';
+import { type FixedFlow, FLOW_STEPS, STORE_IDS } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
+import { showsRequestNotaSimple } from '../../app/layout/header-rules.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
 import { setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
-import { emptyForm, withStepFlag } from './flow-forms.ts';
-import { dropFlowFormCache, setFlowForm } from './flow-store.ts';
-import { StepGuard } from './step-guard.tsx';
+import { blankFlowForm, withStepFlag } from './flow-forms.ts';
+import { FlowRoute } from './flow-route.tsx';
+import { setFlowForm } from './flow-store.ts';
+import { type FixedPlan, fixedPlan } from './step-plan.ts';
+import { dropWizardCaches } from './wizard-store.ts';
 
-function Step({ flow, step }: { flow: FixedFlow; step: string }) {
-  return (
-    <StepGuard flow={flow} step={step}>
-      <h1>
-        {flow} {step}
-      </h1>
-    </StepGuard>
+// Plans with the flows' routes and flags only (the features' plans add their
+// field errors, tested with each wizard); the Nota Simple intro is optional.
+const PLANS = {
+  'nota-simple': fixedPlan('nota-simple', { optional: ['step0', 'step41', 'step42'] }),
+  'q-propiedades': fixedPlan('q-propiedades'),
+  'certidao-permanente': fixedPlan('certidao-permanente'),
+  'i-predial-simplificada': fixedPlan('i-predial-simplificada'),
+};
+
+function stepsOf(flow: FixedFlow) {
+  return Object.fromEntries(
+    FLOW_STEPS[flow].map((step) => [
+      step,
+      () => (
+        <h1>
+          {flow} {step}
+        </h1>
+      ),
+    ]),
   );
+}
+
+function Wizard<F extends FixedFlow>({ flow, step }: { flow: F; step: string | undefined }) {
+  return <FlowRoute plan={PLANS[flow] as unknown as FixedPlan<F>} step={step} steps={stepsOf(flow)} />;
 }
 
 async function open(url: string, storeId = 14) {
@@ -30,8 +49,8 @@ async function open(url: string, storeId = 14) {
         <Route path="/servicios">
           <h1>services</h1>
         </Route>
-        <Route path="/:flow/:step">
-          {(params) => <Step flow={params.flow as FixedFlow} step={params.step} />}
+        <Route path="/:flow/:step?">
+          {(params) => <Wizard flow={params.flow as FixedFlow} step={params.step} />}
         </Route>
       </Switch>
     </Router>,
@@ -40,17 +59,17 @@ async function open(url: string, storeId = 14) {
 
 /** Records the given route steps of `flow` as valid. */
 function validate(flow: FixedFlow, steps: string[]) {
-  let form = emptyForm(flow);
+  let form = blankFlowForm(flow);
   for (const step of steps) form = withStepFlag(flow, form, step, true);
   setFlowForm(flow, form);
 }
 
 beforeEach(() => {
   localStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
 });
 
-describe('step guard: the first invalid step, query kept (spec 4)', () => {
+describe('fixed wizard route: the first invalid step, query kept (spec 4)', () => {
   it.each([
     ['nota-simple', [], '/app/nota-simple/step4?store_id=14&utm_source=a%26b', 'nota-simple step1'],
     ['nota-simple', ['step1'], '/app/nota-simple/step4?store_id=14&utm_source=a%26b', 'nota-simple step2'],
@@ -61,6 +80,7 @@ describe('step guard: the first invalid step, query kept (spec 4)', () => {
       'nota-simple step4',
     ],
     ['q-propiedades', ['step1', 'step2'], '/app/q-propiedades/step7?store_id=14&x=1', 'q-propiedades step3'],
+    ['q-propiedades', [], '/app/q-propiedades?store_id=14', 'q-propiedades step1'],
   ] as const)('%s with %j valid: %s lands on %s', async (flow, valid, url, heading) => {
     validate(flow, [...valid]);
     await open(url);
@@ -76,14 +96,21 @@ describe('step guard: the first invalid step, query kept (spec 4)', () => {
     expect(await screen.findByRole('heading', { name: 'nota-simple step5' })).toBeTruthy();
     expect(window.location.pathname).toBe('/app/nota-simple/step5');
   });
+
+  it('an unknown step goes to the services screen', async () => {
+    await open('/app/q-propiedades/step9?store_id=14');
+    expect(await screen.findByRole('heading', { name: 'services' })).toBeTruthy();
+  });
 });
 
-describe('store guard (spec 4)', () => {
+describe('fixed wizard route: the store rule (spec 4)', () => {
   it.each([
     ['/app/nota-simple/step1?store_id=16', 16],
     ['/app/q-propiedades/step1?store_id=26', 26],
     ['/app/certidao-permanente/step1?store_id=14', 14],
     ['/app/i-predial-simplificada/step1', 1],
+    ['/app/nota-simple/step1', 1],
+    ['/app/q-propiedades/step1', 18],
   ])('%s goes to services on store %i', async (url, storeId) => {
     await open(url, storeId);
     expect(await screen.findByRole('heading', { name: 'services' })).toBeTruthy();
@@ -98,4 +125,14 @@ describe('store guard (spec 4)', () => {
     await open(url, storeId);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
   });
+
+  it.each([...STORE_IDS])(
+    "store %i: the header's 'Solicitar Nota Simple' shows exactly where the wizard lets the visitor in",
+    async (storeId) => {
+      await open('/app/nota-simple/step1', storeId);
+      const entered = await screen.findByRole('heading', { name: /nota-simple step1|services/ });
+      expect(entered.textContent === 'nota-simple step1').toBe(showsRequestNotaSimple(storeId, '/servicios'));
+      cleanup();
+    },
+  );
 });

@@ -1,13 +1,16 @@
 import { loadT } from '@shop/domain/i18n';
 import { render } from '@testing-library/react';
-import { App } from '../../../app/app.tsx';
-import { setConfig } from '../../../shared/config/config-store.ts';
-import { setT } from '../../../shared/i18n/use-t.ts';
-import { clearProductDefinitions } from '../../../shared/product-options/get-product-definition.ts';
-import type { LiveServer } from '../../../shared/product-options/testing/live-server.ts';
-import { dropGenericFormCache } from '../utils/generic-form-store.ts';
+import { App } from '../app/app.tsx';
+import { setConfig } from '../shared/config/config-store.ts';
+import { setT } from '../shared/i18n/use-t.ts';
+import { clearProductDefinitions } from '../shared/product-options/get-product-definition.ts';
+import { dropWizardCaches } from '../shared/wizard/wizard-store.ts';
+import type { LiveServer } from './live-server.ts';
 
-/** A new visitor of `storeId` opening `url` on the live server: a fresh session, empty session storage (unless kept: a reload). */
+/**
+ * A new visitor of `storeId` opening `url` on the live server: a fresh session,
+ * empty session storage (unless kept: a reload), nothing loaded yet.
+ */
 export async function renderLive(
   server: LiveServer,
   url: string,
@@ -15,7 +18,7 @@ export async function renderLive(
   { keepStorage = false }: { keepStorage?: boolean } = {},
 ) {
   if (!keepStorage) window.sessionStorage.clear();
-  dropGenericFormCache();
+  dropWizardCaches();
   clearProductDefinitions();
   const config = await server.startSession(storeId);
   setConfig(config);
@@ -33,5 +36,5 @@ export function savedGenericForm(): {
   origin?: string;
   origin_id?: string;
 } {
-  return JSON.parse(window.sessionStorage.getItem('last_generic_form') ?? 'null');
+  return JSON.parse(window.sessionStorage.getItem('last_generic_form') ?? 'null')?.form ?? null;
 }

@@ -1,16 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyForm, validatedSteps, withStepFlag } from './flow-forms.ts';
+import { blankFlowForm, validatedSteps, withStepFlag } from './flow-forms.ts';
 import {
-  dropFlowFormCache,
+  flowStore,
   getFlowForm,
-  isReloadable,
   LAST_NS_FORM_MAX_AGE_MS,
-  readStoredForm,
   resetFlowForm,
   updateFlowForm,
-  writeStoredForm,
 } from './flow-store.ts';
+import { blankGenericForm, genericStore, getGenericForm, setGenericForm } from './generic-store.ts';
 import { FLOW_STORAGE_KEYS, STORAGE_KEYS } from './storage-keys.ts';
+import { dropWizardCaches, isReloadable } from './wizard-store.ts';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = Date.UTC(2025, 5, 1, 12);
@@ -18,7 +17,7 @@ const NOW = Date.UTC(2025, 5, 1, 12);
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  dropFlowFormCache();
+  dropWizardCaches();
 });
 
 describe('storage keys', () => {
@@ -49,12 +48,18 @@ describe('the age rule of the last Nota Simple form (spec 4)', () => {
   });
 
   it('reads the saved form back only within its age', () => {
-    const form = { ...emptyForm('nota-simple'), direccion: 'Calle Mayor 1', municipio: 'Madrid' };
-    writeStoredForm('nota-simple', form, NOW - 3 * HOUR);
-    expect(readStoredForm('nota-simple', NOW, 4 * HOUR)).toEqual(form);
-    expect(readStoredForm('nota-simple', NOW, 2 * HOUR)).toBeNull();
-    expect(readStoredForm('nota-simple', NOW + 10_000 * HOUR, -1)).toEqual(form);
-    expect(readStoredForm('nota-simple', NOW + LAST_NS_FORM_MAX_AGE_MS)).toBeNull();
+    const store = flowStore('nota-simple');
+    const form = { ...blankFlowForm('nota-simple'), direccion: 'Calle Mayor 1', municipio: 'Madrid' };
+    store.set(form, NOW - 3 * HOUR);
+    expect(store.saved(NOW, 4 * HOUR)?.form).toEqual(form);
+    expect(store.saved(NOW, 2 * HOUR)).toBeNull();
+    expect(store.saved(NOW + 10_000 * HOUR, -1)?.form).toEqual(form);
+    expect(store.saved(NOW + LAST_NS_FORM_MAX_AGE_MS)).toBeNull();
+    // An aged form is not reloaded: the wizard starts blank.
+    dropWizardCaches();
+    store.set(form, Date.now() - LAST_NS_FORM_MAX_AGE_MS - HOUR);
+    dropWizardCaches();
+    expect(getFlowForm('nota-simple')).toEqual(blankFlowForm('nota-simple'));
   });
 });
 
@@ -64,7 +69,7 @@ describe('storage round trip', () => {
     const saved = JSON.parse(localStorage.getItem('last_ns_form') ?? '{}');
     expect(saved.form.direccion).toBe('Calle Real 5');
     expect(typeof saved.savedAt).toBe('number');
-    dropFlowFormCache();
+    dropWizardCaches();
     expect(getFlowForm('nota-simple')).toMatchObject({
       direccion: 'Calle Real 5',
       conoce_nombre_propietario: true,
@@ -78,7 +83,7 @@ describe('storage round trip', () => {
     ['i-predial-simplificada', { tiene_numero: true, num_ficha: '1234' }],
   ] as const)('%s keeps its fields', (flow, patch) => {
     updateFlowForm(flow, patch);
-    dropFlowFormCache();
+    dropWizardCaches();
     expect(getFlowForm(flow)).toMatchObject(patch);
   });
 
@@ -93,17 +98,40 @@ describe('storage round trip', () => {
     expect('evil' in form).toBe(false);
     expect(validatedSteps('nota-simple', form)).toEqual(new Set(['step1']));
     localStorage.setItem('last_qp_form', '{not json');
-    expect(getFlowForm('q-propiedades')).toEqual(emptyForm('q-propiedades'));
+    expect(getFlowForm('q-propiedades')).toEqual(blankFlowForm('q-propiedades'));
   });
 
   it('reset clears the form, its steps and the storage key', () => {
-    updateFlowForm(
-      'nota-simple',
-      withStepFlag('nota-simple', { ...emptyForm('nota-simple') }, 'step0', true),
-    );
+    updateFlowForm('nota-simple', withStepFlag('nota-simple', blankFlowForm('nota-simple'), 'step0', true));
     resetFlowForm('nota-simple');
     expect(localStorage.getItem('last_ns_form')).toBeNull();
-    expect(getFlowForm('nota-simple')).toEqual(emptyForm('nota-simple'));
+    expect(getFlowForm('nota-simple')).toEqual(blankFlowForm('nota-simple'));
+  });
+});
+
+describe('the generic form: the same store, in sessionStorage', () => {
+  it('is null until a product starts, then saved in last_generic_form and read back after a reload', () => {
+    expect(getGenericForm()).toBeNull();
+    const form = {
+      ...blankGenericForm(18458, { origin: 'ns', origin_id: '42' }),
+      values: [{ option_id: 1655, product_id: 18458, type: 'radio' as const, value: '4324' }],
+      drafts: { 1653: 'Notaría de' },
+      files: { 7: { name: 'escritura.pdf', size: 1200 } },
+    };
+    setGenericForm(form);
+    expect(localStorage.getItem('last_generic_form')).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem('last_generic_form') ?? '{}').form).toEqual(form);
+    dropWizardCaches();
+    expect(getGenericForm()).toEqual(form);
+  });
+
+  it('a saved value that is not a generic form reads as none', () => {
+    sessionStorage.setItem(
+      'last_generic_form',
+      JSON.stringify({ savedAt: Date.now(), form: { product_id: 'x', values: 3 } }),
+    );
+    expect(genericStore.saved()).toBeNull();
+    expect(getGenericForm()).toBeNull();
   });
 });
 
@@ -118,7 +146,7 @@ describe('route steps and spec 3 step flags', () => {
     ['i-predial-simplificada', 'confirmation', 'step5'],
     ['certidao-permanente', 'step8', 'step8'],
   ] as const)('%s %s is recorded in the flag %s', (flow, step, flag) => {
-    const form = withStepFlag(flow, emptyForm(flow), step, true) as unknown as Record<string, unknown>;
+    const form = withStepFlag(flow, blankFlowForm(flow), step, true) as unknown as Record<string, unknown>;
     expect(form[flag]).toBe(true);
     expect(validatedSteps(flow, form as never)).toEqual(new Set([step]));
   });

@@ -11,7 +11,7 @@ import { type RuntimeConfig, RuntimeConfigSchema } from '@shop/domain';
 // and keeps its cookies in jsdom's jar, and Node's fetch is given that same jar,
 // as a browser would do.
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const SERVER_ENTRY = path.join(ROOT, 'apps/server/src/server.ts');
 const FIXTURE_WEB = path.join(ROOT, 'apps/server/src/testing/fixtures/web');
 const READY = /Shop ready on http:\/\/[^\s:/]+:(\d+)/;
