@@ -64,12 +64,6 @@ function isAlive(pid: number): boolean {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    // An idle client whose connection the server ends (restart, failover, a
-    // dropped test database) is emitted here; without a listener the process
-    // would crash. The pool discards that client and opens a new one on demand.
-    pool.on('error', (err) => {
-      process.emitWarning(`PostgreSQL idle client error: ${err.message}`, { code: 'PG_IDLE_CLIENT' });
-    });
     let closing = false;
     // An idle connection that dies (server restart, failover) is reported on the pool; without a
     // listener that would crash the process. The pool replaces it; after close() it is expected.
