@@ -15,6 +15,7 @@ export * from './rules/order-dates.ts';
 export * from './rules/order-ids.ts';
 export * from './rules/order-state-machine.ts';
 export * from './rules/order-status.ts';
+export * from './rules/page-head.ts';
 export * from './rules/payment-selection.ts';
 export * from './rules/price.ts';
 export * from './rules/products.ts';

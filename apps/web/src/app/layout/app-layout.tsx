@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
+import { useRouteHead } from '../route-head.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import styles from './layout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  useRouteHead();
   return (
     <div className={styles.shell}>
       <Header />
