@@ -64,7 +64,11 @@ describe.each(testDatabaseKinds())('host page (%s)', (kind) => {
     ['/app/checkout/success/1400000001?store_id=14', 'Checkout', 'Elige el método de pago'],
     ['/app/nota-simple/step1?store_id=14', 'Solicitar Nota Simple', 'Solicita la Nota Simple'],
     ['/app/certidao-permanente/step1?store_id=26', 'Certidão Permanente', 'Peça a Certidão Permanente'],
-    ['/app/servicios?store_id=9', 'Nota Simple del Registro de la Propiedad online', 'Pide online la Nota Simple'],
+    [
+      '/app/servicios?store_id=9',
+      'Nota Simple del Registro de la Propiedad online',
+      'Pide online la Nota Simple',
+    ],
   ])('%s: title "%s | portal" and its meta description (spec 2)', async (url, title, description) => {
     const response = await t.app.inject({ url });
     const config = embeddedConfig(response.body);
