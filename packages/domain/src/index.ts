@@ -4,6 +4,7 @@ export * from './rules/certificate-identification.ts';
 export * from './rules/conditions.ts';
 export * from './rules/confirmation.ts';
 export * from './rules/contact.ts';
+export * from './rules/exit-intent.ts';
 export * from './rules/fee-breakdown.ts';
 export * from './rules/fixed-flows.ts';
 export * from './rules/fixed-prices.ts';

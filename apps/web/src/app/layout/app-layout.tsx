@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
+import { ExitIntent } from '../exit-intent.tsx';
 import { useRouteHead } from '../route-head.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -13,6 +14,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <main className={styles.main}>{children}</main>
       <Footer />
       <Snackbar />
+      <ExitIntent />
     </div>
   );
 }
