@@ -7,6 +7,7 @@ import { databasePlugin } from './http/database.plugin.ts';
 import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/error-handler.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
+import { pageRendererPlugin } from './http/page-renderer.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
@@ -21,6 +22,8 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
+import { landingPlugin } from './modules/landing/landing.service.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
@@ -28,7 +31,7 @@ import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts'
 import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
+const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes, municipioRoutes];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -77,9 +80,12 @@ export async function buildApp({
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(landingPlugin);
+  await app.register(pageRendererPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });
+  await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);

@@ -97,16 +97,3 @@ export const CheckoutAnswerSchema = z.extend(ApiAnswerSchema, {
   next: CheckoutNextSchema,
 });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;
-
-/** municipio/: the landing page's data. */
-export const MunicipioAnswerSchema = z.extend(ApiAnswerSchema, {
-  municipio: z.nullable(
-    z.object({
-      name: z.string(),
-      province: z.string(),
-      url: z.string(),
-      folder: z.string(),
-      registries: z.array(z.object({ name: z.string(), delivery_hours: z.nullable(z.number()) })),
-    }),
-  ),
-});
