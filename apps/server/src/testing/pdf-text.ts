@@ -42,7 +42,7 @@ export function pdfText(pdf: Buffer): string {
     for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ/g)) {
       lines.push([...(op[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? '')).join(''));
     }
-    streams.lastIndex = end;
+    streams.lastIndex = end + 'endstream'.length;
   }
   return lines.join('\n');
 }
