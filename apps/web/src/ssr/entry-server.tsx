@@ -14,12 +14,8 @@ import { setT } from '../shared/i18n/use-t.ts';
  */
 export function isServerRendered(path: string): boolean {
   const first = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0];
-  return (
-    first === undefined ||
-    first === 'servicios' ||
-    first === 'RegistroPropiedad' ||
-    first === 'NotaSimpleRegistroPropiedad'
-  );
+  // The empty path redirects to the services screen in the browser: nothing to paint.
+  return first === 'servicios' || first === 'RegistroPropiedad' || first === 'NotaSimpleRegistroPropiedad';
 }
 
 /**
