@@ -32,9 +32,15 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        // The Google tag, loaded only after the visitor's consent (ADR 008), and where it reports.
+        'script-src': ["'self'", 'https://www.googletagmanager.com'],
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'"],
+        'connect-src': [
+          "'self'",
+          'https://*.google-analytics.com',
+          'https://*.analytics.google.com',
+          'https://www.googletagmanager.com',
+        ],
         'upgrade-insecure-requests': env.COOKIE_SECURE ? [] : null,
       },
     },
