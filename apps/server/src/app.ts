@@ -42,9 +42,12 @@ export async function buildApp({
   database,
   env,
   onRoute,
+  logStream,
 }: {
   database: Database;
   env: Env;
+  /** Where log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
   onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
@@ -52,6 +55,7 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
+      ...(logStream ? { stream: logStream } : {}),
     },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: env.TRUST_PROXY,
