@@ -21,6 +21,8 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
@@ -75,6 +77,7 @@ export async function buildApp({
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
@@ -83,6 +86,7 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(paymentsPlugin, { env });
   await app.register(errorHandlerPlugin);
