@@ -12,6 +12,7 @@ const MUTATING_GET_ROUTES = new Set([
   `${API_PREFIX}/otherMethodsPaypal`,
   `${API_PREFIX}/moneiPaymentIntent`,
   `${API_PREFIX}/otherMethodsBizum`,
+  `${API_PREFIX}/rememberPassword/email/:email`,
 ]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
