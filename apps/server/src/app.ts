@@ -22,6 +22,9 @@ import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -77,15 +80,19 @@ export async function buildApp({
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(paymentsPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
+  await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
+  await app.register(paypalRedirectRoutes, { env });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
+      await api.register(paymentRoutes, { env });
     },
     { prefix: API_PREFIX },
   );

@@ -99,6 +99,16 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(1024 * 1024 * 1024),
+  /**
+   * Which gateway takes which payment method: comma list of `[storeId:]method=gateway`
+   * (`cc=redsys,bizum=redsys,16:cc=stripe`); unnamed methods use the built-in sandbox
+   * (docs/payments.md).
+   */
+  PAYMENT_GATEWAYS: z.string().optional(),
+  /** The invoices' issuer (every store unless its settings name another; docs/payments.md). */
+  INVOICE_ISSUER_NAME: z.string().min(1).optional(),
+  INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
 });
