@@ -162,7 +162,8 @@ export function createStripeGateway(
         outcome: 'action',
         providerRef: intent.id,
         next: element(intent),
-        data: { payment_intent: intent.id, status: intent.status },
+        // return_base: the store's origin, for the 3-D Secure return page (stripe/rest/process).
+        data: { payment_intent: intent.id, status: intent.status, return_base: input.baseUrl },
       };
     },
 
