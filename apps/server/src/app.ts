@@ -21,6 +21,8 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
@@ -43,9 +45,12 @@ export async function buildApp({
   database,
   env,
   onRoute,
+  logStream,
 }: {
   database: Database;
   env: Env;
+  /** Where log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
   onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
@@ -53,6 +58,7 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
+      ...(logStream ? { stream: logStream } : {}),
     },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: env.TRUST_PROXY,
@@ -72,6 +78,7 @@ export async function buildApp({
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
@@ -80,6 +87,7 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(paymentsPlugin, { env });
   await app.register(errorHandlerPlugin);

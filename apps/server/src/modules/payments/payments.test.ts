@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(kind);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
