@@ -150,7 +150,9 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
       const url = `/desktopapp/rest/stripe/rest/process/?order_id=${placed.orderId}`;
       expect((await send(t.app, stranger.session, { method: 'GET', url })).statusCode).toBe(404);
       // Without the session's form key (a cross-site request): refused before anything is read.
-      expect((await send(t.app, placed.session, { method: 'GET', url, formKey: false })).statusCode).toBe(403);
+      expect((await send(t.app, placed.session, { method: 'GET', url, formKey: false })).statusCode).toBe(
+        403,
+      );
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(403);
       const unknown = `/desktopapp/rest/stripe/rest/process/?order_id=1499999999`;
       expect((await send(t.app, placed.session, { method: 'GET', url: unknown })).statusCode).toBe(404);
