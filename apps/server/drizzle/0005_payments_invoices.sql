@@ -10,5 +10,6 @@ ALTER TABLE "invoices" ADD COLUMN "issuer" jsonb DEFAULT '{"name":"","taxId":"",
 ALTER TABLE "invoices" ADD COLUMN "customer" jsonb DEFAULT '{"name":""}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "lines" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD COLUMN "language" text DEFAULT 'es' NOT NULL;--> statement-breakpoint
+ALTER TABLE "invoices" ADD COLUMN "mail_id" integer;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_order_uq" ON "invoices" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "payments_provider_ref_idx" ON "payments" USING btree ("gateway","provider_ref");

@@ -223,6 +223,8 @@ export const invoices = pgTable(
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
     language: text('language').$type<'es' | 'pt' | 'en'>().notNull().default('es'),
     fileId: integer('file_id').references(() => files.id),
+    /** The confirmation mail that carried it (set once by the order.confirmation job). */
+    mailId: integer('mail_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,20 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, paymentEvents, payments } from '../../db/schema/index.ts';
+import { invoices, mailMessages, orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
+import { waitFor } from '../../testing/wait.ts';
 import { startPayment } from './payments.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotice, signSandboxNotice } from './sandbox.gateway.ts';
 import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
 
 describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (kind) => {
   let t: TestApp;
+  let root: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    root = await mkdtemp(path.join(tmpdir(), 'shop-payments-'));
+    t = await buildTestApp(kind, { FILES_DIR: root });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
+    await rm(root, { recursive: true, force: true });
   });
   const db = () => t.database.db;
 
@@ -29,6 +36,8 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
     return { ...order, providerRef: payment?.providerRef ?? '' };
   }
+
+  const mailsTo = (to: string) => db().select().from(mailMessages).where(eq(mailMessages.to, to));
 
   const deliver = (body: string, signature: string) =>
     t.app.inject({
@@ -56,6 +65,17 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
       .where(eq(paymentEvents.paymentId, rows[0]?.id ?? 0));
     expect(events).toHaveLength(1);
     expect(await db().select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
+
+    // One confirmation job, one mail with the invoice attached.
+    const jobs = await db().execute(
+      sql`select id from pgboss.job where name = 'order.confirmation' and data->>'orderId' = ${order.orderId}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    t.app.jobs.nudge('order.confirmation');
+    await waitFor(async () => (await mailsTo(row?.email ?? '')).some((m) => m.status === 'stored'));
+    const mails = await mailsTo(row?.email ?? '');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.attachments).toHaveLength(1);
 
     // A second, different notice of the same capture (a gateway's retry with a new id) changes nothing.
     const other = sandboxNotice(order.providerRef, 'paid', order.totalCents);

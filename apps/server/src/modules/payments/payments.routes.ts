@@ -12,6 +12,12 @@ import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { requestConfig } from '../../http/request-config.ts';
 import { translate } from '../../http/translate.ts';
+import { invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { findFile } from '../files/files.repository.ts';
+import { filesRoot } from '../files/files.service.ts';
+import { localStorage } from '../files/storage.ts';
+import { invoiceOfOrder } from '../invoices/invoices.service.ts';
+import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
 import { visitorOf } from '../session/session.plugin.ts';
 import type { PaymentMethod } from './gateway.ts';
 import { orderSuccess } from './order-success.ts';
@@ -72,6 +78,31 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     { schema: { querystring: MoneiQuerySchema, response: { 200: PaymentIntentAnswerSchema } } },
     async (request) => retry(request, request.query.order_id, request.query.paymethod ?? 'monei'),
   );
+
+  const storage = localStorage(filesRoot(env));
+
+  // GET invoice/?order_id= (spec 7): the order's invoice PDF, to its owner only.
+  app.get('/invoice', { schema: { querystring: OrderIdParamQuerySchema } }, async (request, reply) => {
+    const { session, store } = visitorOf(request);
+    const order = await ownedOrder(
+      app.database.db,
+      { customerId: session.customerId, storeId: store.id },
+      request.query.order_id,
+    );
+    const invoice = await invoiceOfOrder(app.database.db, order.id);
+    if (!invoice) throw new AppError('not_found', 'notFound');
+    const document = invoiceDocumentOf(invoice);
+    // The stored PDF once the confirmation job made it; until then the same PDF rendered from the invoice.
+    const file = invoice.fileId === null ? null : await findFile(app.database.db, invoice.fileId);
+    const stream = file ? await storage.get(file.storageKey) : null;
+    const body = stream ?? (await renderInvoicePdf(document));
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', `attachment; filename="${invoiceFileName(document)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(body);
+  });
 
   app.get(
     '/orderSummary',

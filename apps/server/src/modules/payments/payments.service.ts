@@ -5,6 +5,7 @@ import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { queueConfirmation } from '../invoices/order-confirmation.ts';
 import type {
   CheckoutNext,
   PaymentGateway,
@@ -244,7 +245,10 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
       ...(moved ? {} : { data: { ...payment.data, needs_refund: effect } }),
     })
     .where(eq(payments.id, payment.id));
-  if (moved) await issueInvoice(tx, order);
+  if (moved) {
+    const invoice = await issueInvoice(tx, order);
+    await queueConfirmation(tx, { orderId: order.id, invoiceId: invoice.id });
+  }
   return effect;
 }
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { isValidMultibancoReference } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,11 +17,14 @@ const FAILED_ES =
 
 describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', (kind) => {
   let t: TestApp;
+  let root: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    root = await mkdtemp(path.join(tmpdir(), 'shop-payments-'));
+    t = await buildTestApp(kind, { FILES_DIR: root });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
+    await rm(root, { recursive: true, force: true });
   });
 
   const db = () => t.database.db;
