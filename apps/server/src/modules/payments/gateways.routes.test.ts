@@ -168,6 +168,18 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
       expect(token.statusCode).toBe(400);
     });
 
+    it('lets the storefront load Stripe.js and its frames (Stripe configured) and nothing else', async () => {
+      const page = await t.app.inject({ method: 'GET', url: '/app/servicios' });
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com;/);
+      expect(csp).toContain(
+        "frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+      );
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect(csp).toContain("form-action 'self'");
+      // A shop without Stripe keeps scripts to itself: http/error-handler.test.ts.
+    });
+
     it('refuses tampered or unsigned webhooks with 403 and acknowledges events it does not use', async () => {
       const placed = await placeOrder(t, { method: 'stripe' });
       const intent = fake.browserConfirms(await intentOf(placed.orderId), 'approve');
