@@ -5,6 +5,7 @@ import { useT } from '../../shared/i18n/use-t.ts';
 import { paths } from '../../shared/paths.ts';
 import { showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
+import { LogoutButton } from './logout-button.tsx';
 
 /**
  * Logo, 'Solicitar Nota Simple' and the cart menu (spec 2 "Header"). It
@@ -42,6 +43,7 @@ export function Header() {
             </Link>
           )}
           <CartMenu />
+          <LogoutButton />
         </div>
       </div>
     </header>

@@ -1,0 +1,102 @@
+import { orderStatusDisplay } from '@shop/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'wouter';
+import { loadOrder } from '../../../shared/api/customer.ts';
+import { useConfig } from '../../../shared/config/config-store.ts';
+import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths } from '../../../shared/paths.ts';
+import {
+  markPurchase,
+  readLastSuccessId,
+  readVoucherUrl,
+  saveLastSuccessId,
+} from '../../../shared/storage/checkout-storage.ts';
+import { paymentOutcome } from '../utils/payment-outcome.ts';
+import styles from './checkout.module.css';
+import { Loading } from './loading.tsx';
+import { OrderSummary } from './order-summary.tsx';
+
+/**
+ * checkout/success[/{order_id}] (spec 2, 4): the order's summary (number, status,
+ * services, total); records last_success_id and marks the purchase once per
+ * order. Without an id: the configuration's lastOrderId, else the last success.
+ */
+export default function SuccessPage() {
+  const t = useT();
+  const config = useConfig();
+  const params = useParams<{ orderId?: string }>();
+  usePageTitle(t('titles.checkout'));
+  const orderId = params.orderId ?? config.lastOrderId ?? readLastSuccessId();
+  const order = useQuery({
+    queryKey: ['order', orderId],
+    queryFn: () => loadOrder(orderId ?? ''),
+    enabled: Boolean(orderId),
+  });
+
+  useEffect(() => {
+    if (!order.data) return;
+    saveLastSuccessId(order.data.order_id);
+    markPurchase(order.data.order_id);
+  }, [order.data]);
+
+  if (!orderId || order.isError) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>{t('titles.checkout')}</h1>
+        <p>{orderId ? t('payment.orderNotFound') : t('success.noOrder')}</p>
+        <ul className={styles.links}>
+          <li>
+            <Link href={paths.services()}>{t('success.continue')}</Link>
+          </li>
+        </ul>
+      </section>
+    );
+  }
+  if (!order.data) return <Loading />;
+
+  const data = order.data;
+  const first = data.items[0];
+  const status = orderStatusDisplay({
+    order_id: data.order_id,
+    status: data.status,
+    panel_status_id: first?.panel_status_id ?? null,
+    pendingTramitation: first?.pendingTramitation ?? false,
+  });
+  const paid = paymentOutcome(data.status) === 'paid';
+  const voucherUrl = readVoucherUrl();
+  const voucher = !paid && voucherUrl?.includes(`order_id=${data.order_id}`) ? voucherUrl : null;
+
+  return (
+    <section className={styles.page} aria-labelledby="success-title">
+      <h1 id="success-title" className={styles.title}>
+        {t('success.heading')}
+      </h1>
+      <p data-testid="success-order">{t('success.order', { order: data.order_id })}</p>
+      <p>{t('success.status', { status: status.label })}</p>
+      <p role="status">{paid ? t('success.paid') : t('success.pending')}</p>
+      {voucher ? (
+        <p>
+          <Link href={voucher}>{t('payment.voucher.heading')}</Link>
+        </p>
+      ) : null}
+      <OrderSummary
+        title={t('success.items')}
+        lines={data.items.map((item) => ({
+          id: item.id,
+          name: item.product_name,
+          price: item.current_price,
+        }))}
+        total={data.total}
+        totalLabel={paid ? t('success.total') : t('success.totalDue')}
+        language={config.language}
+      />
+      <ul className={styles.links}>
+        <li>
+          <Link href={paths.services()}>{t('success.continue')}</Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
