@@ -19,6 +19,8 @@ import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
@@ -28,7 +30,7 @@ import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts'
 import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
+const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes, customerRoutes];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -50,7 +52,8 @@ export async function buildApp({
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
     trustProxy: env.TRUST_PROXY,
     // A body that stops arriving is cut after IDLE_TIMEOUT_MS without a byte; a whole
     // request (a 50 MB upload on a slow phone) gets REQUEST_TIMEOUT_MS.
@@ -72,6 +75,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
+  await app.register(customersPlugin, { env });
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);

@@ -5,7 +5,10 @@ import { AppError } from './app-error.ts';
 import { API_PREFIX, isApiRoute } from './paths.ts';
 
 /** GET calls of spec 7 that change state, so they need the form key like a POST. */
-const MUTATING_GET_ROUTES = new Set([`${API_PREFIX}/delquoteitem`]);
+const MUTATING_GET_ROUTES = new Set([
+  `${API_PREFIX}/delquoteitem`,
+  `${API_PREFIX}/rememberPassword/email/:email`,
+]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
