@@ -30,8 +30,6 @@ export const paths = {
   /** customer/authenticate, or customer/authenticate/{email} with the e-mail filled in. */
   customerAuthenticate: (email?: string) =>
     email ? `/customer/authenticate/${encodeURIComponent(email)}` : '/customer/authenticate',
-  /** The page the password-reset link opens (?token=). */
-  customerPassword: () => '/customer/password',
   customerPayment: () => '/customer/payment',
   customerCheckout: () => '/customer/checkout',
   /** A payment method's page: payment/cc, payment/monei/multibanco... (bank pays from customer/checkout). */

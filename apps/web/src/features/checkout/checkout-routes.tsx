@@ -39,7 +39,7 @@ export default function CheckoutRoutes() {
       <Switch>
         <Route path="/customer/register" component={RegisterPage} />
         <Route path="/customer/authenticate/:email?" component={AuthenticatePage} />
-        <Route path="/customer/password" component={PasswordPage} />
+        <Route path="/customer/password/:token?" component={PasswordPage} />
         <Route path="/customer/payment">
           <PaymentChoicePage mode="choose" />
         </Route>

@@ -38,12 +38,16 @@ export function authenticate(email: string, pass: string) {
   return api.post('authenticate', body({ email, pass }));
 }
 
-/** GET rememberPassword/email/{email}/?path=: mails a single-use link back to `path` (same answer whether or not the e-mail exists). */
+/**
+ * GET rememberPassword/email/{email}?path=: mails a single-use link to
+ * customer/password/{token}?path= (`path`: the storefront page to go on to);
+ * the same answer whether or not the e-mail has an account.
+ */
 export function rememberPassword(email: string, path: string) {
-  return api.get(`rememberPassword/email/${encodeURIComponent(email)}/`, { path });
+  return api.get(`rememberPassword/email/${encodeURIComponent(email)}`, { path });
 }
 
-/** POST resetPassword `{ token, pass }`: sets a new password with the link's token. */
+/** POST resetPassword `{ token, pass }`: sets a new password with the link's token and logs the customer in. */
 export function resetPassword(token: string, pass: string) {
   return api.post('resetPassword', body({ token, pass }));
 }

@@ -47,12 +47,11 @@ function refusal(error: unknown, fallback: string): string {
 
 function RememberPassword({ email, onBack }: { email: string; onBack: () => void }) {
   const t = useT();
-  const { app_prefix } = useConfig();
+  const { cart } = useConfig();
   const form = useSchemaForm<RememberValues>(RememberSchema, { email });
-  const remember = useMutation({
-    mutationFn: (address: string) =>
-      rememberPassword(address, `${app_prefix.replace(/\/+$/, '')}${paths.customerPassword()}`),
-  });
+  // After the reset the link brings the customer back to paying, or to the services.
+  const back = cart.items.length > 0 ? paths.customerPayment() : paths.services();
+  const remember = useMutation({ mutationFn: (address: string) => rememberPassword(address, back) });
   const onNext = form.handleSubmit(({ email: address }) => remember.mutate(z.parse(EmailSchema, address)));
   return (
     <StepLayout

@@ -133,7 +133,7 @@ describe('customer/authenticate (spec 5 "Authenticate")', () => {
   });
 
   it('password recovery asks for the e-mail and says the same whether or not it exists', async () => {
-    api.answer('rememberPassword/email/ana%40example.es/', okAnswer(api.baseUrl));
+    api.answer('rememberPassword/email/ana%40example.es', okAnswer(api.baseUrl));
     await api.open('/app/customer/authenticate/ana%40example.es');
     await userEvent.click(await screen.findByRole('button', { name: '¿Has olvidado tu contraseña?' }));
     await screen.findByRole('heading', { level: 1, name: 'Recuperar la contraseña' });
@@ -141,15 +141,18 @@ describe('customer/authenticate (spec 5 "Authenticate")', () => {
     expect(await screen.findByText(/Si hay una cuenta con ese e-mail/)).toBeTruthy();
     const call = api.paths().find((p) => p.includes('rememberPassword'));
     expect(call).toBe(
-      '/desktopapp/rest/rememberPassword/email/ana%40example.es/?path=%2Fapp%2Fcustomer%2Fpassword',
+      // The link comes back to the services (an empty cart), or to payment with a cart.
+      '/desktopapp/rest/rememberPassword/email/ana%40example.es?path=%2Fservicios',
     );
   });
 });
 
 describe('customer/password (the reset link)', () => {
-  it('refuses a short password, then sets the new one with the token', async () => {
-    api.answer('resetPassword', okAnswer(api.baseUrl));
-    await api.open('/app/customer/password?token=abc123');
+  const token = 'q'.repeat(43);
+
+  it('refuses a short password, then sets the new one with the token and goes on', async () => {
+    api.answer('resetPassword', okAnswer(api.baseUrl, { loggedIn: true }));
+    await api.open(`/app/customer/password/${token}?path=%2Fcustomer%2Fpayment`);
     await screen.findByRole('heading', { level: 1, name: 'Elige una contraseña nueva' });
     await userEvent.type(screen.getByLabelText('Contraseña nueva'), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
@@ -158,13 +161,19 @@ describe('customer/password (the reset link)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
     expect(await screen.findByText('Tu contraseña se ha cambiado. Ya puedes identificarte.')).toBeTruthy();
     const post = api.received.find((r) => r.url === '/desktopapp/rest/resetPassword');
-    expect(post?.body).toMatchObject({ token: 'abc123', pass: 'short-and-long-now' });
+    expect(post?.body).toMatchObject({ token, pass: 'short-and-long-now' });
+    expect(screen.getByRole('link', { name: 'Continuar' }).getAttribute('href')).toBe(
+      '/app/customer/payment',
+    );
   });
 
-  it('without a token says the link is not valid', async () => {
-    await api.open('/app/customer/password');
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Este enlace no es válido/);
-  });
+  it.each(['/app/customer/password', '/app/customer/password/short'])(
+    '%s says the link is not valid',
+    async (url) => {
+      await api.open(url);
+      expect((await screen.findByRole('alert')).textContent).toMatch(/Este enlace no es válido/);
+    },
+  );
 });
 
 describe('header: log out', () => {

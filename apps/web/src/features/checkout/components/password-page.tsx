@@ -1,5 +1,6 @@
+import { NewPasswordSchema, ResetTokenSchema } from '@shop/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { resetPassword } from '../../../shared/api/customer.ts';
@@ -11,30 +12,26 @@ import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import styles from './checkout.module.css';
 
-/** The shortest password accepted (the server checks the same). */
-export const MIN_PASSWORD_LENGTH = 8;
-
-const PasswordSchema = z.object({
-  pass: z
-    .string()
-    .check(
-      z.minLength(1, { error: 'password_required', abort: true }),
-      z.minLength(MIN_PASSWORD_LENGTH, { error: 'password_too_short' }),
-      z.maxLength(200, { error: 'too_long' }),
-    ),
-});
+const PasswordSchema = z.object({ pass: NewPasswordSchema });
 type PasswordValues = z.input<typeof PasswordSchema>;
 
-/** The reset link's token: ?token= (the link the rememberPassword e-mail carries). */
-function tokenOf(search: string): string {
-  return new URLSearchParams(search).get('token')?.trim() ?? '';
+/** Where the link returns after the reset (?path=, a storefront path), if it is one. */
+function returnPathOf(search: string): string | null {
+  const path = new URLSearchParams(search).get('path') ?? '';
+  return /^\/[\w/-]*$/.test(path) ? path : null;
 }
 
-/** customer/password?token=: the page the password-recovery e-mail opens; sets a new password once. */
+/**
+ * customer/password/{token}[?path=]: the page the password-recovery e-mail
+ * opens. The new password is set once with the link's token (the server logs
+ * the customer in), then the customer goes on where the link says.
+ */
 export default function PasswordPage() {
   const t = useT();
   usePageTitle(t('titles.identification'));
-  const token = tokenOf(window.location.search);
+  const params = useParams<{ token?: string }>();
+  const token = z.safeParse(ResetTokenSchema, params.token ?? '').success ? (params.token ?? '') : '';
+  const back = returnPathOf(window.location.search);
   const form = useSchemaForm<PasswordValues>(PasswordSchema, { pass: '' });
   const reset = useMutation({ mutationFn: (pass: string) => resetPassword(token, pass) });
 
@@ -57,7 +54,7 @@ export default function PasswordPage() {
         <p role="status">{t('customer.reset.done')}</p>
         <ul className={styles.links}>
           <li>
-            <Link href={paths.customerAuthenticate()}>{t('customer.authenticate.heading')}</Link>
+            <Link href={back ?? paths.services()}>{t('common.continue')}</Link>
           </li>
         </ul>
       </section>

@@ -35,7 +35,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
   const [, navigate] = useLocation();
   const { state } = useGuardState();
   usePageTitle(t('titles.checkout'));
-  const orderId = mode === 'choose' ? null : (params.orderId ?? readInvalidPayment() ?? config.lastOrderId);
+  const orderId = mode === 'choose' ? null : params.orderId || readInvalidPayment() || config.lastOrderId;
   const failed = mode === 'retry' || (mode === 'choose' && readInvalidPayment() !== null);
   const [changing] = useState(() => new URLSearchParams(window.location.search).has('change'));
   const form = useSchemaForm<ChoiceValues>(ChoiceSchema, { method: '' });

@@ -1,6 +1,6 @@
 import { orderStatusDisplay } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { loadOrder } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
@@ -28,7 +28,9 @@ export default function SuccessPage() {
   const config = useConfig();
   const params = useParams<{ orderId?: string }>();
   usePageTitle(t('titles.checkout'));
-  const orderId = params.orderId ?? config.lastOrderId ?? readLastSuccessId();
+  // Fixed at arrival: a later answer's configuration must not switch the order shown.
+  const [fallback] = useState(() => config.lastOrderId || readLastSuccessId());
+  const orderId = params.orderId || fallback;
   const order = useQuery({
     queryKey: ['order', orderId],
     queryFn: () => loadOrder(orderId ?? ''),

@@ -31,7 +31,7 @@ export default function ThreeDsPage() {
   const params = useParams<{ orderId?: string }>();
   const [, navigate] = useLocation();
   usePageTitle(t('titles.checkout'));
-  const orderId = params.orderId ?? orderOfQuery() ?? config.lastOrderId;
+  const orderId = params.orderId || orderOfQuery() || config.lastOrderId;
   const result = resultOfQuery(window.location.search);
   const polls = useRef(0);
   const stripeReturn = new URLSearchParams(window.location.search).has('payment_intent');

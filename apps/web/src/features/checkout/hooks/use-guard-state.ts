@@ -17,22 +17,25 @@ export function useClient(enabled: boolean) {
 
 /**
  * What the guards read (spec 4), from the configuration, the spec's storage keys
- * and, for a logged-in customer, the client's preferred payment. `state` is null
- * while the client record loads; a failed load counts as no preference (card).
+ * and, for a logged-in customer, the preferred payment: the configuration's, or
+ * (from a server whose configuration lacks it) the client record's. `state` is
+ * null while that record loads; a failed load counts as no preference (card).
  */
-export function useGuardState(): { state: GuardState | null; client: ClientRecord | undefined } {
+export function useGuardState(): { state: GuardState | null } {
   const config = useConfig();
-  const client = useClient(config.loggedIn);
-  if (config.loggedIn && client.isPending) return { state: null, client: undefined };
+  const fromConfig = config.preferred_payment;
+  const client = useClient(config.loggedIn && fromConfig === undefined);
+  if (config.loggedIn && fromConfig === undefined && client.isPending) return { state: null };
   return {
-    client: client.data,
     state: {
       loggedIn: config.loggedIn,
       showCart: config.show_carrito,
       lastAddedProduct: readLastAddedProduct(),
-      invalidPayment: readInvalidPayment() !== null,
+      invalidPayment: readInvalidPayment() !== null || config.invalid_payment === true,
       validatedEmail: readValidatedEmail()?.email ?? null,
-      preferredPayment: client.data?.payment.preferred_payment ?? null,
+      preferredPayment: config.loggedIn
+        ? (fromConfig ?? client.data?.payment.preferred_payment ?? null)
+        : null,
       selection: readPaymentSelection(),
       now: Date.now(),
     },
