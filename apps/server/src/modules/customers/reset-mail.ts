@@ -1,8 +1,8 @@
 import type { AppDb } from '../../db/client.ts';
-import { mailMessages } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
+import { queueMail } from '../mail/mail.service.ts';
 
 /** The password reset e-mail (text and HTML, the store's language), queued in the caller's transaction. */
 export async function sendPasswordResetMail(
@@ -31,5 +31,5 @@ export async function sendPasswordResetMail(
 <p><a href="${escapeHtml(link)}">${escapeHtml(t('mailPasswordReset.action'))}</a></p>
 <p>${escapeHtml(t('mailPasswordReset.ignore'))}</p>
 <p>${escapeHtml(site)}</p>`;
-  await tx.insert(mailMessages).values({ to, subject, text, html });
+  await queueMail(tx, { storeId: store.id, to, subject, text, html });
 }
