@@ -13,7 +13,7 @@ import styles from './layout.module.css';
  * session (new session id) and answers the anonymous configuration; this
  * visit's checkout data is forgotten and the services screen shows.
  */
-export function LogoutButton() {
+export default function LogoutButton() {
   const { loggedIn } = useConfig();
   const t = useT();
   const [, navigate] = useLocation();

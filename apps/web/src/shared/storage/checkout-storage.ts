@@ -1,5 +1,17 @@
-import { type PaymentMethod, PaymentMethodSchema } from '@shop/domain';
-import * as z from 'zod/mini';
+import type { PaymentMethod } from '@shop/domain';
+
+// No zod here: the services screen (entry chunk) reads these keys, and a schema
+// built at module level would stay in its bundle.
+const METHODS: readonly PaymentMethod[] = [
+  'cc',
+  'paypal',
+  'multibanco',
+  'bank',
+  'stripe',
+  'bizum',
+  'monei',
+  'moneimultibanco',
+];
 
 /**
  * The spec 3 storage keys of the customer and payment routes. Card data is never
@@ -56,14 +68,14 @@ export interface ValidatedEmail {
   acceptedAt: number;
 }
 
-const ValidatedEmailSchema = z.object({ email: z.string(), acceptedAt: z.number() });
-
 export function readValidatedEmail(): ValidatedEmail | null {
   const raw = read('session', CHECKOUT_KEYS.validatedEmail);
   if (!raw) return null;
   try {
-    const parsed = z.safeParse(ValidatedEmailSchema, JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { email, acceptedAt } = value as Record<string, unknown>;
+    return typeof email === 'string' && typeof acceptedAt === 'number' ? { email, acceptedAt } : null;
   } catch {
     return null;
   }
@@ -80,10 +92,10 @@ export interface PaymentSelection {
 }
 
 export function readPaymentSelection(): PaymentSelection | null {
-  const method = z.safeParse(PaymentMethodSchema, read('session', CHECKOUT_KEYS.paymentSelected));
+  const method = METHODS.find((m) => m === read('session', CHECKOUT_KEYS.paymentSelected));
   const selectedAt = Number(read('session', CHECKOUT_KEYS.paymentSelectedDate));
-  if (!method.success || !Number.isFinite(selectedAt) || selectedAt <= 0) return null;
-  return { method: method.data, selectedAt };
+  if (!method || !Number.isFinite(selectedAt) || selectedAt <= 0) return null;
+  return { method, selectedAt };
 }
 
 export function savePaymentSelection(method: PaymentMethod | null, now = Date.now()): void {
