@@ -1,3 +1,4 @@
+DROP TABLE "outbox" CASCADE;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD COLUMN "store_id" integer;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_messages" ADD COLUMN "last_error" text;--> statement-breakpoint

@@ -61,19 +61,3 @@ export const mailMessages = pgTable(
   },
   (t) => [index('mail_messages_created_idx').on(t.createdAt), index('mail_messages_status_idx').on(t.status)],
 );
-
-/** Transactional outbox: jobs committed with the change that caused them. */
-export const outbox = pgTable(
-  'outbox',
-  {
-    id: serial('id').primaryKey(),
-    topic: text('topic').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('outbox_pending_idx').on(t.status, t.runAfter)],
-);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../../db/client.ts';
+import { type Database, openDatabase, queryRows } from '../../db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/db.ts';
 import { createJobQueue, enqueue, type JobQueue } from './queue.ts';
 
@@ -80,3 +80,50 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     ).rejects.toThrow(/no queue "no.such.job"/);
   });
 });
+
+describe.runIf(testDatabaseKinds().includes('postgres'))(
+  'job queue shared by several instances (postgres)',
+  () => {
+    let database: Database;
+    const queues: JobQueue[] = [];
+    const runsBy = new Map<number, string[]>();
+    const pools: Database[] = [];
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      // Three instances: three queues, each over its own pool, on the same database.
+      const [row] = await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${row?.name}`;
+      for (let instance = 0; instance < 3; instance++) {
+        const own = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 3 });
+        pools.push(own);
+        const queue = createJobQueue(own, { runWorkers: true, pollingIntervalSeconds: 0.5 });
+        runsBy.set(instance, []);
+        await queue.work<{ n: number }>('shared.job', async (data) => {
+          await new Promise((r) => setTimeout(r, 20));
+          runsBy.get(instance)?.push(String(data.n));
+        });
+        queues.push(queue);
+      }
+      for (const queue of queues) await queue.start();
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const queue of queues) await queue.stop();
+      for (const pool of pools) await pool.close();
+      await database?.close();
+    });
+
+    it('runs each of 60 jobs exactly once, on more than one instance', async () => {
+      await database.db.transaction(async (tx) => {
+        for (let n = 0; n < 60; n++) await enqueue(tx, 'shared.job', { n });
+      });
+      const all = () => [...runsBy.values()].flat();
+      await waitFor(() => all().length >= 60, 30_000);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(all().sort()).toEqual(Array.from({ length: 60 }, (_, n) => String(n)).sort());
+      expect([...runsBy.values()].filter((runs) => runs.length > 0).length).toBeGreaterThan(1);
+    }, 40_000);
+  },
+);
