@@ -15,6 +15,8 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { checkoutPlugin } from './modules/checkout/checkout.service.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -32,7 +34,15 @@ import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts'
 import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes, customerRoutes];
+const apiRoutes = [
+  configRoutes,
+  productRoutes,
+  pushSubscribeRoutes,
+  cartRoutes,
+  fileRoutes,
+  customerRoutes,
+  checkoutRoutes,
+];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -79,6 +89,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
   await app.register(customersPlugin, { env });
+  await app.register(checkoutPlugin, { env });
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);

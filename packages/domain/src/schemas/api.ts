@@ -173,6 +173,24 @@ export const CheckoutRegisterBodySchema = z.object({
   ),
 });
 
+/**
+ * checkoutRegisterPaypal/: the PayPal path of a registering customer (spec 7 "a
+ * separate POST path"): the register fields without a payment choice (PayPal).
+ */
+export const CheckoutRegisterPaypalBodySchema = z.object({
+  config,
+  form: z.object(
+    {
+      email: EmailSchema,
+      accept_terms: TermsSchema,
+      billing: z.optional(BillingSchema),
+      pass: z.optional(NewPasswordSchema),
+      type: z.optional(z.literal('paypal', { error: 'invalid_option' })),
+    },
+    { error: typeError() },
+  ),
+});
+
 const jsonText = z.string({ error: typeError() }).check(
   z.maxLength(200_000, { error: 'too_long' }),
   z.refine(
