@@ -71,12 +71,13 @@ export function checkoutAuthenticated(form: PaymentFields) {
   return api.post<PaymentAnswer>('checkoutAuthenticated/', body({ form }));
 }
 
-/** POST checkoutRegister/: a new customer's checkout (their e-mail and the terms accepted at register). */
+/**
+ * POST checkoutRegister/: a new customer's checkout (their e-mail and the terms
+ * accepted at register); PayPal has its own registering path, checkoutRegisterPaypal/.
+ */
 export function checkoutRegister(fields: PaymentFields, email: string) {
-  return api.post<PaymentAnswer>(
-    'checkoutRegister/',
-    body({ form: { ...fields, email, accept_terms: true } }),
-  );
+  const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
+  return api.post<PaymentAnswer>(path, body({ form: { ...fields, email, accept_terms: true } }));
 }
 
 /**
