@@ -28,6 +28,9 @@ import { filesPlugin } from './modules/files/files.service.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -53,9 +56,12 @@ export async function buildApp({
   database,
   env,
   onRoute,
+  logStream,
 }: {
   database: Database;
   env: Env;
+  /** Where log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
   onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
@@ -63,6 +69,7 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
@@ -96,15 +103,19 @@ export async function buildApp({
   await app.register(filesPlugin, { env });
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(paymentsPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
+  await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
+  await app.register(paypalRedirectRoutes, { env });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
+      await api.register(paymentRoutes, { env });
     },
     { prefix: API_PREFIX },
   );

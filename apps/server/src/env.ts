@@ -96,6 +96,16 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(1024 * 1024 * 1024),
+  /**
+   * Which gateway takes which payment method: comma list of `[storeId:]method=gateway`
+   * (`cc=redsys,bizum=redsys,16:cc=stripe`); unnamed methods use the built-in sandbox
+   * (docs/payments.md).
+   */
+  PAYMENT_GATEWAYS: z.string().optional(),
+  /** The invoices' issuer (every store unless its settings name another; docs/payments.md). */
+  INVOICE_ISSUER_NAME: z.string().min(1).optional(),
+  INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
   /** 'production' turns off what only helps a developer (the mail viewer). */
   NODE_ENV: z.string().default('development'),
   /** Set = mail goes out by SMTP (`smtp://user:pass@host:587`, `smtps://…:465`); unset = stored for the mail viewer. */

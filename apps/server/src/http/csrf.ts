@@ -7,6 +7,11 @@ import { API_PREFIX, isApiRoute } from './paths.ts';
 /** GET calls of spec 7 that change state, so they need the form key like a POST. */
 const MUTATING_GET_ROUTES = new Set([
   `${API_PREFIX}/delquoteitem`,
+  // Each starts a new payment attempt (spec 7 "Payments").
+  `${API_PREFIX}/otherMethodsPaymentIntent`,
+  `${API_PREFIX}/otherMethodsPaypal`,
+  `${API_PREFIX}/moneiPaymentIntent`,
+  `${API_PREFIX}/otherMethodsBizum`,
   `${API_PREFIX}/rememberPassword/email/:email`,
 ]);
 

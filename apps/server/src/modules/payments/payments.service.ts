@@ -1,10 +1,18 @@
-import { checkTransition, isOrderStatus, type Language } from '@shop/domain';
+import { checkTransition, isOrderStatus, type Language, type OrderStatus } from '@shop/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema/index.ts';
+import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
-import type { CheckoutNext, PaymentGateway, PaymentMethod, StartPaymentResult } from './gateway.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
+import { queueConfirmation } from '../invoices/order-confirmation.ts';
+import type {
+  CheckoutNext,
+  PaymentGateway,
+  PaymentMethod,
+  PaymentNotice,
+  StartPaymentResult,
+} from './gateway.ts';
 import { sandboxGateway } from './sandbox.gateway.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -169,7 +177,11 @@ async function recordStart(
     .set({
       status,
       providerRef: result.providerRef ?? null,
-      data: result.data ?? {},
+      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
+      data:
+        result.next.type === 'redirect' || result.next.type === '3ds'
+          ? { ...result.data, next_url: result.next.url }
+          : (result.data ?? {}),
       updatedAt: new Date(),
     })
     .where(eq(payments.id, payment.id));
@@ -186,7 +198,8 @@ async function recordStart(
     await moveOrder(tx, order, 'processing', { paid: false, paymentPending: true });
   } else if (result.outcome === 'failed') {
     await moveOrder(tx, order, 'pending_payment', { paid: false });
-    if (result.next.type !== 'failed') return { type: 'failed', message: failedPaymentMessage(language) };
+    // The spec's failed-payment text, whatever the gateway said (its reason stays in the payment's data).
+    return { type: 'failed', message: failedPaymentMessage(language) };
   }
   return result.next;
 }
@@ -195,7 +208,7 @@ async function recordStart(
 async function moveOrder(
   tx: AppDb,
   order: OrderRow,
-  to: 'processing' | 'pending_payment' | 'complete_pending',
+  to: OrderStatus,
   context: { paid: boolean; paymentPending?: boolean },
 ): Promise<boolean> {
   if (!isOrderStatus(order.status) || order.status === to) return false;
@@ -210,14 +223,210 @@ async function moveOrder(
   return true;
 }
 
+/** What applying a payment's capture did. */
+export type PaidEffect = 'order_paid' | 'already_paid' | 'not_payable';
+
 /**
- * A captured payment: the order moves to complete_pending (domain state machine).
- * The order row must be locked by the caller's transaction.
+ * A captured payment: the payment is marked paid and, when the order is still
+ * payable, the order moves to complete_pending (domain state machine), its
+ * invoice takes the next number of its series, and the confirmation is queued,
+ * all in the caller's transaction. The order row must be locked by the caller.
+ * A capture for an order another attempt already paid is recorded for refund.
  */
-export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow): Promise<void> {
+export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow): Promise<PaidEffect> {
+  const alreadyPaid = isPaidStatus(order.status);
+  const moved = !alreadyPaid && (await moveOrder(tx, order, 'complete_pending', { paid: true }));
+  const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
   await tx
     .update(payments)
-    .set({ status: 'paid', updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id)));
-  await moveOrder(tx, order, 'complete_pending', { paid: true });
+    .set({
+      status: 'paid',
+      updatedAt: new Date(),
+      ...(moved ? {} : { data: { ...payment.data, needs_refund: effect } }),
+    })
+    .where(eq(payments.id, payment.id));
+  if (moved) {
+    const invoice = await issueInvoice(tx, order);
+    await queueConfirmation(tx, { orderId: order.id, invoiceId: invoice.id });
+  }
+  return effect;
+}
+
+/* ------------------------------------------------------------------ notices */
+
+export type NoticeResult =
+  | { status: 'applied'; orderId: string; effect: PaidEffect | 'failed' | 'refunded' | 'ignored' }
+  | { status: 'duplicate'; orderId: string };
+
+/**
+ * Applies a verified gateway notice, idempotently: the event id is recorded
+ * once (unique payment_events.event_id) while the order row is locked, so
+ * however many times and however concurrently a notice arrives, the order is
+ * paid exactly once. Unknown payment -> 404 (the gateway stops retrying a
+ * notice that is not ours).
+ */
+export async function applyNotice(
+  db: AppDb,
+  gatewayName: string,
+  notice: PaymentNotice,
+): Promise<NoticeResult> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: payments.id, orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, notice.providerRef)));
+    if (!found) throw new AppError('not_found', 'notFound');
+    const order = await lockOrder(tx, found.orderId);
+    if (!order) throw new AppError('not_found', 'notFound');
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        paymentId: found.id,
+        eventId: `${gatewayName}:${notice.eventId}`,
+        type: notice.outcome,
+        payload: notice.raw,
+      })
+      .onConflictDoNothing({ target: paymentEvents.eventId })
+      .returning({ id: paymentEvents.id });
+    if (recorded.length === 0) return { status: 'duplicate', orderId: order.id };
+    // Read under the order's lock: another notice of this payment may just have changed it.
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
+    if (!payment) throw new AppError('not_found', 'notFound');
+
+    if (notice.amountCents !== undefined && notice.amountCents !== payment.amountCents) {
+      // Not what the order costs: held for an operator rather than marked paid.
+      await tx
+        .update(payments)
+        .set({ data: { ...payment.data, amount_mismatch: notice.amountCents }, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      await moveOrder(tx, order, 'payment_review', { paid: false });
+      return { status: 'applied', orderId: order.id, effect: 'ignored' };
+    }
+    if (notice.outcome === 'paid') {
+      if (payment.status === 'paid' || payment.status === 'refunded') {
+        return { status: 'applied', orderId: order.id, effect: 'ignored' };
+      }
+      return { status: 'applied', orderId: order.id, effect: await applyPaid(tx, order, payment) };
+    }
+    if (notice.outcome === 'failed') {
+      if (payment.status !== 'created' && payment.status !== 'pending') {
+        return { status: 'applied', orderId: order.id, effect: 'ignored' };
+      }
+      await tx
+        .update(payments)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      // A voucher or mandate that failed: the order is payable again (unless another attempt waits).
+      const [waiting] = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+        .limit(1);
+      if (!waiting) await moveOrder(tx, order, 'pending_payment', { paid: false });
+      return { status: 'applied', orderId: order.id, effect: 'failed' };
+    }
+    if (payment.status === 'paid') {
+      await tx
+        .update(payments)
+        .set({ status: 'refunded', updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      return { status: 'applied', orderId: order.id, effect: 'refunded' };
+    }
+    return { status: 'applied', orderId: order.id, effect: 'ignored' };
+  });
+}
+
+/** A payment by its gateway reference (the sandbox pages), with its order. */
+export async function paymentByRef(
+  db: AppDb,
+  gatewayName: string,
+  providerRef: string,
+): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
+  const [row] = await db
+    .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)));
+  return row;
+}
+
+/** The latest attempt of an order. */
+export async function lastPayment(db: AppDb, orderId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(sql`${payments.attempt} desc`)
+    .limit(1);
+  return row;
+}
+
+/* ------------------------------------------------------------------ retry */
+
+const CARD_METHODS: readonly PaymentMethod[] = ['cc', 'stripe', 'monei'];
+const MULTIBANCO_METHODS: readonly PaymentMethod[] = ['multibanco', 'moneimultibanco'];
+
+/** True when the store takes `method`; card and Multibanco count as families (which provider takes them is configuration). */
+export function storeOffers(storeMethods: readonly string[], method: PaymentMethod): boolean {
+  const family = CARD_METHODS.includes(method)
+    ? CARD_METHODS
+    : MULTIBANCO_METHODS.includes(method)
+      ? MULTIBANCO_METHODS
+      : [method];
+  return family.some((m) => storeMethods.includes(m));
+}
+
+/** The store's card method: the first of cc / stripe / monei it lists (cc when none). */
+export function cardMethodOf(storeMethods: readonly string[]): PaymentMethod {
+  return CARD_METHODS.find((m) => storeMethods.includes(m)) ?? 'cc';
+}
+
+/** Who asks, for the owner's calls. */
+export interface Owner {
+  customerId: number | null;
+  storeId: number;
+}
+
+/**
+ * The order when `owner` may see it: 401 without a logged-in customer, 404 for
+ * an order that does not exist or is another customer's (or another store's).
+ */
+export async function ownedOrder(db: AppDb, owner: Owner, orderId: string): Promise<OrderRow> {
+  if (owner.customerId === null) throw new AppError('unauthorized', 'unauthorized');
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.customerId !== owner.customerId || order.storeId !== owner.storeId) {
+    throw new AppError('not_found', 'notFound');
+  }
+  return order;
+}
+
+/**
+ * A new attempt to pay an existing order (spec 7 otherMethods*, moneiPaymentIntent):
+ * the owner's unpaid order, a method the store offers; attempt N+1 of the SAME order.
+ */
+export async function retryPayment(
+  db: AppDb,
+  input: Owner & {
+    orderId: string;
+    method: PaymentMethod;
+    storeMethods: readonly string[];
+    baseUrl: string;
+    language: Language;
+  },
+): Promise<{ next: CheckoutNext; attempt: number }> {
+  const order = await ownedOrder(db, input, input.orderId);
+  if (!storeOffers(input.storeMethods, input.method)) {
+    throw new AppError('invalid_data', 'validation', [{ path: 'paymethod', message: 'invalid_option' }]);
+  }
+  return db.transaction(async (tx) => {
+    const next = await startPayment(tx, {
+      order,
+      method: input.method,
+      fields: {},
+      baseUrl: input.baseUrl,
+      language: input.language,
+    });
+    const last = await lastPayment(tx, order.id);
+    return { next, attempt: last?.attempt ?? 1 };
+  });
 }

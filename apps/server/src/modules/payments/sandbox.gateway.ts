@@ -169,64 +169,10 @@ export const sandboxGateway: PaymentGateway = {
   name: 'sandbox',
 
   async start(input) {
-    const ref = `sbx_${input.paymentId}_${randomBytes(9).toString('base64url')}`;
-    switch (input.method) {
-      case 'cc':
-      case 'stripe':
-      case 'monei':
-        return startCard(input, ref);
-      case 'bizum':
-        return {
-          outcome: 'action',
-          providerRef: ref,
-          next: { type: 'redirect', url: pageUrl(input, 'bizum', ref) },
-        };
-      case 'paypal':
-        return {
-          outcome: 'action',
-          providerRef: ref,
-          next: { type: 'redirect', url: pageUrl(input, 'paypal', ref) },
-        };
-      case 'multibanco':
-      case 'moneimultibanco': {
-        const reference = multibancoReference(
-          SANDBOX_MULTIBANCO_ENTITY,
-          String(input.paymentId % 10_000_000).padStart(7, '0'),
-          input.amountCents,
-        );
-        const expiresAt = new Date(Date.now() + MULTIBANCO_DAYS * 86_400_000).toISOString();
-        const voucher = {
-          entity: SANDBOX_MULTIBANCO_ENTITY,
-          reference,
-          amount: decimalAmount(input.amountCents),
-          expires_at: expiresAt,
-        };
-        return {
-          outcome: 'action',
-          providerRef: ref,
-          next: { type: 'voucher', ...voucher },
-          data: { voucher },
-        };
-      }
-      case 'bank': {
-        const iban = compactIban(input.fields.iban ?? '');
-        if (!isValidIban(iban)) {
-          return {
-            outcome: 'failed',
-            providerRef: ref,
-            next: { type: 'failed', message: '' },
-            data: { decline: 'invalid_iban' },
-          };
-        }
-        // The mandate: its reference, when it was given, and the account's last digits only.
-        const mandate = {
-          reference: `MDT-${input.orderId}-${input.attempt}`,
-          signed_at: new Date().toISOString(),
-          account: `${iban.slice(0, 4)}…${iban.slice(-4)}`,
-        };
-        return { outcome: 'pending', providerRef: ref, next: { type: 'pending' }, data: { mandate } };
-      }
-    }
+    const result = startSandbox(input);
+    // Where the sandbox's pages send the customer back to (the store's origin, '' = same origin).
+    result.data = { ...result.data, return_base: input.baseUrl };
+    return result;
   },
 
   async verifyNotice({ headers, rawBody }) {
@@ -247,3 +193,64 @@ export const sandboxGateway: PaymentGateway = {
     return { providerRef: `${providerRef}_refund_${randomBytes(6).toString('hex')}` };
   },
 };
+
+function startSandbox(input: StartPaymentInput): StartPaymentResult {
+  const ref = `sbx_${input.paymentId}_${randomBytes(9).toString('base64url')}`;
+  switch (input.method) {
+    case 'cc':
+    case 'stripe':
+    case 'monei':
+      return startCard(input, ref);
+    case 'bizum':
+      return {
+        outcome: 'action',
+        providerRef: ref,
+        next: { type: 'redirect', url: pageUrl(input, 'bizum', ref) },
+      };
+    case 'paypal':
+      return {
+        outcome: 'action',
+        providerRef: ref,
+        next: { type: 'redirect', url: pageUrl(input, 'paypal', ref) },
+      };
+    case 'multibanco':
+    case 'moneimultibanco': {
+      const reference = multibancoReference(
+        SANDBOX_MULTIBANCO_ENTITY,
+        String(input.paymentId % 10_000_000).padStart(7, '0'),
+        input.amountCents,
+      );
+      const expiresAt = new Date(Date.now() + MULTIBANCO_DAYS * 86_400_000).toISOString();
+      const voucher = {
+        entity: SANDBOX_MULTIBANCO_ENTITY,
+        reference,
+        amount: decimalAmount(input.amountCents),
+        expires_at: expiresAt,
+      };
+      return {
+        outcome: 'action',
+        providerRef: ref,
+        next: { type: 'voucher', ...voucher },
+        data: { voucher },
+      };
+    }
+    case 'bank': {
+      const iban = compactIban(input.fields.iban ?? '');
+      if (!isValidIban(iban)) {
+        return {
+          outcome: 'failed',
+          providerRef: ref,
+          next: { type: 'failed', message: '' },
+          data: { decline: 'invalid_iban' },
+        };
+      }
+      // The mandate: its reference, when it was given, and the account's last digits only.
+      const mandate = {
+        reference: `MDT-${input.orderId}-${input.attempt}`,
+        signed_at: new Date().toISOString(),
+        account: `${iban.slice(0, 4)}…${iban.slice(-4)}`,
+      };
+      return { outcome: 'pending', providerRef: ref, next: { type: 'pending' }, data: { mandate } };
+    }
+  }
+}
