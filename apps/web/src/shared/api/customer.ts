@@ -3,8 +3,8 @@ import {
   type CheckoutNext,
   type ClientRecord,
   ClientRecordSchema,
-  type OrderSummary,
-  OrderSummarySchema,
+  type OrderSuccess,
+  OrderSuccessSchema,
   type PaymentMethod,
 } from '@shop/domain';
 import * as z from 'zod/mini';
@@ -18,8 +18,8 @@ import { api } from './client.ts';
  * the server's translated message and field errors.
  */
 
-/** The checkout answer's `next`, plus the Stripe Payment Element's (PLAN.md CheckoutNext). */
-export type PaymentNext = CheckoutNext | { type: 'stripe'; client_secret: string; publishable_key: string };
+/** What the storefront does after a checkout or a new payment attempt (DECISIONS.md "Checkout payloads"). */
+export type PaymentNext = CheckoutNext;
 
 export type PaymentAnswer = ApiAnswer & { order_id: string; next: PaymentNext; store_id?: number };
 
@@ -103,10 +103,10 @@ export function payOrder(orderId: string, method: PaymentMethod) {
   }
 }
 
-/** GET loadorder?id=: one of the customer's orders. */
-export async function loadOrder(orderId: string): Promise<OrderSummary> {
-  const answer = await api.get<ApiAnswer & { order: unknown }>('loadorder', { id: orderId });
-  return z.parse(OrderSummarySchema, answer.order);
+/** GET orderSummary/?order_id=: the customer's order as the success and retry pages show it, with how its payment stands. */
+export async function orderSummary(orderId: string): Promise<OrderSuccess> {
+  const answer = await api.get<ApiAnswer & { order: unknown }>('orderSummary/', { order_id: orderId });
+  return z.parse(OrderSuccessSchema, answer.order);
 }
 
 /** GET loadquote?id=: makes a saved quote the session's cart (payment/quote/{quote_id}). */

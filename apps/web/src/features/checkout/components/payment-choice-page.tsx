@@ -1,5 +1,5 @@
 import { type PaymentMethod, PaymentMethodSchema } from '@shop/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import * as z from 'zod/mini';
 import { useConfig } from '../../../shared/config/config-store.ts';
@@ -9,7 +9,12 @@ import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
-import { readInvalidPayment, savePaymentSelection } from '../../../shared/storage/checkout-storage.ts';
+import {
+  readInvalidPayment,
+  savePaymentSelection,
+  setInvalidPayment,
+} from '../../../shared/storage/checkout-storage.ts';
+import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { useGuardState } from '../hooks/use-guard-state.ts';
 import { paymentGuard } from '../utils/guards.ts';
 import { withOrder } from '../utils/order-query.ts';
@@ -39,6 +44,15 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
   const failed = mode === 'retry' || (mode === 'choose' && readInvalidPayment() !== null);
   const [changing] = useState(() => new URLSearchParams(window.location.search).has('change'));
   const form = useSchemaForm<ChoiceValues>(ChoiceSchema, { method: '' });
+
+  // Back from a gateway's page after a failed payment (the sandbox and real
+  // gateways return to payment/retry/{order_id}): set the flag and say so once.
+  useEffect(() => {
+    if (mode !== 'retry' || !orderId || readInvalidPayment() === orderId) return;
+    const message = t('payment.failed');
+    setInvalidPayment(orderId, message);
+    showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
+  }, [mode, orderId, t]);
   const method = form.watch('method');
 
   if (!state) return <Loading />;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupFakeApi } from '../../../testing/fake-api.ts';
 import { resetCheckoutQueries } from '../checkout-routes.tsx';
-import { cartWithNs, errorAnswer, okAnswer, orderSummary } from '../testing/checkout-fixtures.ts';
+import { cartWithNs, errorAnswer, okAnswer, orderSuccess } from '../testing/checkout-fixtures.ts';
 import { browser } from '../utils/browser.ts';
 
 const api = setupFakeApi();
@@ -272,6 +272,18 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
   });
 });
 
+describe('payment/retry from a gateway page', () => {
+  it('coming back after a failed payment sets the flag and says so once', async () => {
+    await open(`/app/payment/retry/${ORDER}`, { loggedIn: true });
+    await heading('¿Cómo quieres pagar?');
+    const failed =
+      'Ha fallado el intento de pago, te ofrecemos nuevos métodos de pago alternativos para que puedas finalizar tu pedido.';
+    expect(screen.getAllByText(failed).length).toBe(2); // the page and the snackbar
+    expect(localStorage.getItem('temporal_invalid_payment')).toBe(ORDER);
+    expect(localStorage.getItem('payment_message')).toBe(failed);
+  });
+});
+
 describe('Multibanco, checkout and success', () => {
   it('a voucher shows entity, reference, amount and expiry; the order stays pending', async () => {
     registered();
@@ -345,8 +357,12 @@ describe('Multibanco, checkout and success', () => {
       okAnswer(api.baseUrl, { loggedIn: true }, { order_id: ORDER, next: { type: 'pending' } }),
     );
     api.answer(
-      'loadorder',
-      okAnswer(api.baseUrl, { loggedIn: true }, { order: orderSummary(ORDER, 'processing') }),
+      'orderSummary/',
+      okAnswer(
+        api.baseUrl,
+        { loggedIn: true },
+        { order: orderSuccess(ORDER, 'processing', 'pending', 'Pendiente de Pago') },
+      ),
     );
     await open('/app/customer/checkout', {
       loggedIn: true,
@@ -372,8 +388,12 @@ describe('Multibanco, checkout and success', () => {
 
   it('the success page shows the order summary and records last_success_id', async () => {
     api.answer(
-      'loadorder',
-      okAnswer(api.baseUrl, { loggedIn: true }, { order: orderSummary(ORDER, 'complete_pending') }),
+      'orderSummary/',
+      okAnswer(
+        api.baseUrl,
+        { loggedIn: true },
+        { order: orderSuccess(ORDER, 'complete_pending', 'paid', 'Pendiente de tramitar') },
+      ),
     );
     await open(`/app/checkout/success/${ORDER}`, {
       loggedIn: true,
@@ -382,25 +402,39 @@ describe('Multibanco, checkout and success', () => {
     await heading('¡Gracias! Hemos recibido tu pedido');
     expect(document.title).toBe('Checkout | Portal 14');
     expect(screen.getByTestId('success-order').textContent).toBe(`Número de pedido: ${ORDER}`);
-    expect(screen.getByText('Estado: En tramitación')).toBeTruthy();
+    expect(screen.getByText('Estado: Pendiente de tramitar')).toBeTruthy();
     expect(screen.getByText('Te hemos enviado la confirmación y la factura por e-mail.')).toBeTruthy();
     const summary = screen.getByRole('region', { name: 'Servicios del pedido' });
     expect(within(summary).getByText('Nota Simple')).toBeTruthy();
     expect(within(summary).getByText('Total pagado')).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('last_success_id')).toBe(ORDER));
     expect(localStorage.getItem(`purchase${ORDER}`)).not.toBeNull();
-    expect(api.paths()).toContain(`/desktopapp/rest/loadorder?id=${ORDER}`);
+    expect(api.paths()).toContain(`/desktopapp/rest/orderSummary/?order_id=${ORDER}`);
   });
 
   it("checkout/success without an id shows the configuration's last order", async () => {
-    api.answer('loadorder', okAnswer(api.baseUrl, {}, { order: orderSummary(ORDER, 'complete_pending') }));
+    api.answer(
+      'orderSummary/',
+      okAnswer(
+        api.baseUrl,
+        {},
+        { order: orderSuccess(ORDER, 'complete_pending', 'paid', 'Pendiente de tramitar') },
+      ),
+    );
     await open('/app/checkout/success', { lastOrderId: ORDER });
     await heading('¡Gracias! Hemos recibido tu pedido');
-    expect(api.paths()).toContain(`/desktopapp/rest/loadorder?id=${ORDER}`);
+    expect(api.paths()).toContain(`/desktopapp/rest/orderSummary/?order_id=${ORDER}`);
   });
 
   it('back from the 3-D Secure challenge: a paid order goes to success, a failed one to retry', async () => {
-    api.answer('loadorder', okAnswer(api.baseUrl, {}, { order: orderSummary(ORDER, 'complete_pending') }));
+    api.answer(
+      'orderSummary/',
+      okAnswer(
+        api.baseUrl,
+        {},
+        { order: orderSuccess(ORDER, 'complete_pending', 'paid', 'Pendiente de tramitar') },
+      ),
+    );
     await open(`/app/payment/3ds/order/${ORDER}`);
     await heading('¡Gracias! Hemos recibido tu pedido');
     expect(window.location.pathname).toBe(`/app/checkout/success/${ORDER}`);

@@ -1,8 +1,7 @@
-import { orderStatusDisplay } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { loadOrder } from '../../../shared/api/customer.ts';
+import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -10,18 +9,18 @@ import { paths } from '../../../shared/paths.ts';
 import {
   markPurchase,
   readLastSuccessId,
-  readVoucherUrl,
   saveLastSuccessId,
 } from '../../../shared/storage/checkout-storage.ts';
-import { paymentOutcome } from '../utils/payment-outcome.ts';
+import { voucherPath } from '../utils/next-step.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 /**
  * checkout/success[/{order_id}] (spec 2, 4): the order's summary (number, status,
- * services, total); records last_success_id and marks the purchase once per
- * order. Without an id: the configuration's lastOrderId, else the last success.
+ * services, total) from orderSummary/; a paid order records last_success_id and
+ * its purchase mark once. Without an id: the configuration's lastOrderId, else
+ * the last success. A Multibanco order still to pay links to its voucher.
  */
 export default function SuccessPage() {
   const t = useT();
@@ -33,12 +32,12 @@ export default function SuccessPage() {
   const orderId = params.orderId || fallback;
   const order = useQuery({
     queryKey: ['order', orderId],
-    queryFn: () => loadOrder(orderId ?? ''),
+    queryFn: () => orderSummary(orderId ?? ''),
     enabled: Boolean(orderId),
   });
 
   useEffect(() => {
-    if (!order.data) return;
+    if (order.data?.payment.state !== 'paid') return;
     saveLastSuccessId(order.data.order_id);
     markPurchase(order.data.order_id);
   }, [order.data]);
@@ -59,16 +58,8 @@ export default function SuccessPage() {
   if (!order.data) return <Loading />;
 
   const data = order.data;
-  const first = data.items[0];
-  const status = orderStatusDisplay({
-    order_id: data.order_id,
-    status: data.status,
-    panel_status_id: first?.panel_status_id ?? null,
-    pendingTramitation: first?.pendingTramitation ?? false,
-  });
-  const paid = paymentOutcome(data.status) === 'paid';
-  const voucherUrl = readVoucherUrl();
-  const voucher = !paid && voucherUrl?.includes(`order_id=${data.order_id}`) ? voucherUrl : null;
+  const paid = data.payment.state === 'paid';
+  const voucher = data.payment.voucher;
 
   return (
     <section className={styles.page} aria-labelledby="success-title">
@@ -76,20 +67,16 @@ export default function SuccessPage() {
         {t('success.heading')}
       </h1>
       <p data-testid="success-order">{t('success.order', { order: data.order_id })}</p>
-      <p>{t('success.status', { status: status.label })}</p>
+      <p data-testid="success-status">{t('success.status', { status: data.status_label })}</p>
       <p role="status">{paid ? t('success.paid') : t('success.pending')}</p>
       {voucher ? (
         <p>
-          <Link href={voucher}>{t('payment.voucher.heading')}</Link>
+          <Link href={voucherPath(data.order_id, voucher)}>{t('payment.voucher.heading')}</Link>
         </p>
       ) : null}
       <OrderSummary
         title={t('success.items')}
-        lines={data.items.map((item) => ({
-          id: item.id,
-          name: item.product_name,
-          price: item.current_price,
-        }))}
+        lines={data.items.map((item, index) => ({ id: index, name: item.name, price: item.price }))}
         total={data.total}
         totalLabel={paid ? t('success.total') : t('success.totalDue')}
         language={config.language}

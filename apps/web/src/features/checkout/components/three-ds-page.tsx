@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { api } from '../../../shared/api/client.ts';
-import { loadOrder } from '../../../shared/api/customer.ts';
+import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -10,7 +10,7 @@ import { paths } from '../../../shared/paths.ts';
 import { clearInvalidPayment, setInvalidPayment } from '../../../shared/storage/checkout-storage.ts';
 import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { orderOfQuery } from '../utils/order-query.ts';
-import { paymentOutcome, resultOfQuery } from '../utils/payment-outcome.ts';
+import { resultOfQuery } from '../utils/payment-outcome.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
 
@@ -21,9 +21,10 @@ export const POLL_LIMIT = 20;
 /**
  * payment/3ds, payment/3ds/order/{order_id} and checkout/3ds: where the customer
  * comes back from a 3-D Secure challenge or a gateway page. The page asks for
- * the order (loadorder) until its payment is settled: paid or pending -> the
- * success page; failed (the gateway's `result` in the query, or still unpaid
- * when the polling ends) -> the invalid-payment flag and the other methods.
+ * the order (orderSummary/) until its payment is settled: paid or pending -> the
+ * success page; failed (so the server says, or the gateway's `result` in the
+ * query, or still unpaid when the polling ends) -> the invalid-payment flag and
+ * the other methods.
  */
 export default function ThreeDsPage() {
   const t = useT();
@@ -45,25 +46,21 @@ export default function ThreeDsPage() {
       if (stripeReturn && polls.current === 1 && orderId) {
         await api.get('stripe/rest/process/', { order_id: orderId }, { silent: true }).catch(() => undefined);
       }
-      return loadOrder(orderId ?? '');
+      return orderSummary(orderId ?? '');
     },
     refetchInterval: (query) =>
-      query.state.data &&
-      paymentOutcome(query.state.data.status) === 'unsettled' &&
-      polls.current < POLL_LIMIT
-        ? POLL_INTERVAL_MS
-        : false,
+      query.state.data?.payment.state === 'unpaid' && polls.current < POLL_LIMIT ? POLL_INTERVAL_MS : false,
   });
 
   const outcome =
     result === 'failed'
       ? 'failed'
       : order.data
-        ? paymentOutcome(order.data.status)
+        ? order.data.payment.state
         : order.isError
           ? 'failed'
-          : 'unsettled';
-  const exhausted = outcome === 'unsettled' && polls.current >= POLL_LIMIT && !order.isFetching;
+          : 'unpaid';
+  const exhausted = outcome === 'unpaid' && polls.current >= POLL_LIMIT && !order.isFetching;
 
   useEffect(() => {
     if (!orderId) return;
@@ -71,12 +68,12 @@ export default function ThreeDsPage() {
       clearInvalidPayment();
       navigate(paths.checkoutSuccess(orderId), { replace: true });
     } else if (outcome === 'failed' || exhausted) {
-      const message = t('payment.failed');
+      const message = order.data?.payment.message || t('payment.failed');
       setInvalidPayment(orderId, message);
       showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
       navigate(paths.paymentRetry(orderId), { replace: true });
     }
-  }, [outcome, exhausted, orderId, navigate, t]);
+  }, [outcome, exhausted, orderId, navigate, t, order.data]);
 
   if (!orderId) return <GuardRedirect target="payment" />;
 

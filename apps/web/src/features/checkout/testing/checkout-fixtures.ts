@@ -1,4 +1,4 @@
-import type { CartItem, ClientRecord, OrderSummary, PaymentMethod, RuntimeConfig } from '@shop/domain';
+import type { CartItem, ClientRecord, OrderSuccess, PaymentMethod, RuntimeConfig } from '@shop/domain';
 import { makeCart, makeCartItem } from '../../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../../testing/config-fixture.ts';
 
@@ -36,15 +36,30 @@ export function clientRecord(preferred: PaymentMethod | null = 'cc'): ClientReco
   };
 }
 
-/** One order as loadorder answers it. */
-export function orderSummary(orderId: string, status: string, items: CartItem[] = [nsItem]): OrderSummary {
+/** One order as orderSummary/ answers it. */
+export function orderSuccess(
+  orderId: string,
+  status: string,
+  state: OrderSuccess['payment']['state'],
+  statusLabel: string,
+  items: CartItem[] = [nsItem],
+): OrderSuccess {
   return {
     order_id: orderId,
     store_id: Number(orderId.slice(0, 2)),
     created_at: '2026-11-24T10:00:00.000Z',
     status,
+    status_label: statusLabel,
     total: items.reduce((sum, item) => sum + item.current_price, 0),
+    email: 'ana@example.es',
     payment_method: 'cc',
-    items: items.map((item) => ({ ...item, order_id: orderId, status })),
+    payment: { state, attempt: 1 },
+    items: items.map((item) => ({
+      product_id: item.product_id,
+      name: item.product_name,
+      qty: 1,
+      price: item.current_price,
+    })),
+    invoice_available: state === 'paid',
   };
 }

@@ -1,16 +1,4 @@
 /**
- * What an order's status says about its payment (DECISIONS.md "Order lifecycle"):
- * complete_* -> paid; processing (a voucher or a mandate waiting) -> pending;
- * canceled -> failed; pending_payment -> not settled yet.
- */
-export function paymentOutcome(status: string): 'paid' | 'pending' | 'failed' | 'unsettled' {
-  if (status.startsWith('complete') || status === 'closed') return 'paid';
-  if (status === 'processing') return 'pending';
-  if (status === 'canceled' || status === 'cancelled') return 'failed';
-  return 'unsettled';
-}
-
-/**
  * A gateway's verdict in the return URL's query: `result` / `status`
  * (ok, paid, success, approved / ko, failed, denied, declined) or Stripe's
  * `redirect_status` (succeeded / failed).
