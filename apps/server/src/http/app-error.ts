@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'notAllowed'
   | 'unauthorized'
+  | 'badCredentials'
   | 'notFound'
   | 'conflict'
   | 'malformedJson'
