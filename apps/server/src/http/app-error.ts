@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'notAllowed'
   | 'unauthorized'
   | 'badCredentials'
+  | 'transitionRefused'
+  | 'transitionNoDocument'
   | 'notFound'
   | 'conflict'
   | 'malformedJson'

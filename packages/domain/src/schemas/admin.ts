@@ -100,7 +100,8 @@ const digits = (max: number) =>
 export const OrderQueueQuerySchema = z.object({
   store: z.optional(digits(3)),
   product: z.optional(IdFromStringSchema),
-  status: z.optional(OrderStatusSchema),
+  /** A server status, 'all', or none: the paid orders still being worked on. */
+  status: z.optional(z.enum([...ORDER_STATUSES, 'all'], { error: 'invalid_option' })),
   from: z.optional(DateFilterSchema),
   to: z.optional(DateFilterSchema),
   paid: z.optional(z.enum(['paid', 'unpaid'], { error: 'invalid_option' })),
