@@ -35,8 +35,13 @@ export async function insertOrder(db: AppDb, options: TestOrderOptions = {}) {
     ? await db.select().from(products).where(eq(products.id, options.productId))
     : await db.select().from(products).where(sql`${products.kind} = 'generic'`).limit(1);
   if (!product) throw new Error('no product to order');
-  const [existing] = await db.select().from(customers).where(sql`lower(${customers.email}) = lower(${email})`);
-  const [customer] = existing ? [existing] : await db.insert(customers).values({ storeId, email }).returning();
+  const [existing] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  const [customer] = existing
+    ? [existing]
+    : await db.insert(customers).values({ storeId, email }).returning();
   if (!customer) throw new Error('no customer');
   const [quote] = await db
     .insert(quotes)
