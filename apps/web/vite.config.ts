@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -17,6 +18,12 @@ export default defineConfig({
     // (DESIGN.md "Budgets"); `npm run bench` measures it.
     modulePreload: { polyfill: false },
     rollupOptions: {
+      // Two entries: the storefront (index.html) and the back office (admin/index.html, served
+      // under /admin). Rollup keeps what only the back office imports out of the storefront's chunks.
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        admin: path.join(import.meta.dirname, 'admin/index.html'),
+      },
       treeshake: {
         // packages/domain is pure (no module-level side effects; STYLE.md 1), so its
         // unused zod schemas and rules can be dropped from the bundle.
@@ -28,6 +35,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',
+      '/admin/api': 'http://localhost:3000',
     },
   },
 });

@@ -1,4 +1,5 @@
 import {
+  IdParamsSchema,
   OrderDetailAnswerSchema,
   OrderIdParamsSchema,
   OrderQueueAnswerSchema,
@@ -35,6 +36,22 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrderIdParamsSchema, response: { 200: OrderDetailAnswerSchema } },
     },
     async (request) => ({ ok: true as const, order: await orderDetail(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/files/:id',
+    { config: { admin: ANY_OPERATOR }, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      const file = await app.files.readForOperator(request.params.id, request.log);
+      // A download of its own type only: nothing in it may run in our origin.
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename="${file.name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
   );
 
   app.post(
