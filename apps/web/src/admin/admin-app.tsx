@@ -10,6 +10,8 @@ import { SessionContext } from './session.ts';
 // Every screen is its own chunk: the log in screen is all a visitor without a session downloads.
 const QueueScreen = lazy(() => import('./orders/queue-screen.tsx'));
 const OrderScreen = lazy(() => import('./orders/order-screen.tsx'));
+const CatalogScreen = lazy(() => import('./catalog/catalog-screen.tsx'));
+const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -47,6 +49,8 @@ export function AdminApp() {
     signIn(null);
   };
 
+  const isAdmin = session.operator.role === 'admin';
+
   return (
     <SessionContext.Provider value={session}>
       <Router base="/admin">
@@ -54,6 +58,7 @@ export function AdminApp() {
           <nav className={styles.bar} aria-label="Back office">
             <strong>Back office</strong>
             <NavLink href="/">Pedidos</NavLink>
+            {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             <span className={styles.spacer} />
             <span>
               {session.operator.email} ({session.operator.role === 'admin' ? 'administrador' : 'agente'})
@@ -67,6 +72,12 @@ export function AdminApp() {
               <Switch>
                 <Route path="/" component={QueueScreen} />
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
+                {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
+                {isAdmin && (
+                  <Route path="/catalog/:id">
+                    {(params) => <ProductEditor productId={Number(params.id)} />}
+                  </Route>
+                )}
                 <Route>
                   <p>Página no encontrada.</p>
                 </Route>

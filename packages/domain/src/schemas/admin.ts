@@ -271,15 +271,13 @@ export const AdminProductAnswerSchema = z.object({
   versions: z.array(AdminProductVersionSchema),
 });
 
-/** A new version of a definition: checked by the domain's product definition schema on the server. */
+/**
+ * A new version of a product definition (its name and prices are the
+ * definition's own): checked with ProductDefinitionSchema on the server.
+ */
 export const SaveProductBodySchema = z.object({
   /** The version being edited: a save over a newer one is a conflict. */
   base_version: IdSchema,
-  name: requiredText(200),
-  price_cents: z.int({ error: typeError() }).check(z.gte(0, { error: 'invalid_value' }), z.lte(10_000_000)),
-  official_fee_cents: z
-    .int({ error: typeError() })
-    .check(z.gte(0, { error: 'invalid_value' }), z.lte(10_000_000)),
   definition: z.unknown(),
 });
 export type SaveProductBody = z.infer<typeof SaveProductBodySchema>;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { catalogAdminRoutes } from './catalog-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
 
 /** The back-office API, mounted at /admin/api: its guards, then its routes. */
@@ -9,4 +10,5 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   const { sessions, cookies } = await registerAdminGuards(app, env);
   await app.register(adminAuthRoutes, { sessions, cookies });
   await app.register(ordersAdminRoutes);
+  await app.register(catalogAdminRoutes);
 };
