@@ -12,6 +12,7 @@ const QueueScreen = lazy(() => import('./orders/queue-screen.tsx'));
 const OrderScreen = lazy(() => import('./orders/order-screen.tsx'));
 const CatalogScreen = lazy(() => import('./catalog/catalog-screen.tsx'));
 const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
+const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -58,6 +59,7 @@ export function AdminApp() {
           <nav className={styles.bar} aria-label="Back office">
             <strong>Back office</strong>
             <NavLink href="/">Pedidos</NavLink>
+            <NavLink href="/mail">Correo</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             <span className={styles.spacer} />
             <span>
@@ -72,6 +74,7 @@ export function AdminApp() {
               <Switch>
                 <Route path="/" component={QueueScreen} />
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
+                <Route path="/mail" component={MailScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && (
                   <Route path="/catalog/:id">

@@ -3,6 +3,7 @@ import type { Env } from '../../env.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { catalogAdminRoutes } from './catalog-admin.routes.ts';
+import { mailAdminRoutes } from './mail-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
 
 /** The back-office API, mounted at /admin/api: its guards, then its routes. */
@@ -11,4 +12,5 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(adminAuthRoutes, { sessions, cookies });
   await app.register(ordersAdminRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(mailAdminRoutes);
 };
