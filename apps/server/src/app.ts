@@ -24,6 +24,8 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
@@ -71,6 +73,7 @@ export async function buildApp({
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
+  await app.register(jobsPlugin);
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
@@ -79,6 +82,7 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(errorHandlerPlugin);
 

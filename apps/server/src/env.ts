@@ -96,6 +96,12 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(1024 * 1024 * 1024),
+  /** 'production' turns off what only helps a developer (the mail viewer). */
+  NODE_ENV: z.string().default('development'),
+  /** Set = mail goes out by SMTP (`smtp://user:pass@host:587`, `smtps://…:465`); unset = stored for the mail viewer. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The sender of every mail: an address or `Name <address>`. */
+  MAIL_FROM: z.string().min(3).default('Registro <no-reply@localhost>'),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
 });

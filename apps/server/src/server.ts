@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { type Database, migrate, openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { type Env, loadEnv } from './env.ts';
+import { MAIL_VIEWER_PATH, mailViewerEnabled } from './modules/mail/mail.plugin.ts';
 
 /**
  * `npm start`: open the database (PGlite under DATA_DIR, or PostgreSQL when
@@ -57,6 +58,13 @@ async function main(): Promise<void> {
   if (stopping) return;
   const { port } = app.server.address() as AddressInfo;
   console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
+  if (mailViewerEnabled(env)) {
+    console.log(
+      `Mail viewer (mail is stored, not sent: SMTP_URL is unset) on http://localhost:${port}${MAIL_VIEWER_PATH}`,
+    );
+  } else if (!env.SMTP_URL) {
+    console.warn('SMTP_URL is unset: mail is stored in mail_messages, not sent.');
+  }
 }
 
 await main();

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { installQueueSchema } from '../modules/jobs/queue.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
 import { copyTemplateIfNew, newPglite } from './pglite.ts';
 import * as schema from './schema/index.ts';
@@ -104,8 +105,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 }
 
-/** Applies the committed migrations (drizzle-kit generated SQL). */
+/** Applies the committed migrations (drizzle-kit generated SQL), then pg-boss's schema (ADR 010). */
 export async function migrate(database: Database): Promise<void> {
+  await migrateTables(database);
+  await installQueueSchema(database);
+}
+
+async function migrateTables(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver's own type
     await migratePg(database.db as any, { migrationsFolder: MIGRATIONS_DIR });

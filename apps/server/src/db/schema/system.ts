@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { stores } from './catalog.ts';
 import { sessions } from './customers.ts';
 import { orderItems, orders, quoteItems, quotes } from './orders.ts';
 
@@ -36,31 +37,27 @@ export const files = pgTable(
   ],
 );
 
-/** Every mail the shop sends; without SMTP_URL this is the viewable outbox. */
-export const mailMessages = pgTable('mail_messages', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  attachments: jsonb('attachments').$type<{ fileId: number; filename: string }[]>().notNull().default([]),
-  status: text('status').$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull().default('queued'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
-});
-
-/** Transactional outbox: jobs committed with the change that caused them. */
-export const outbox = pgTable(
-  'outbox',
+/** Every mail the shop sends; without SMTP_URL this is the viewable outbox (GET /dev/mail). */
+export const mailMessages = pgTable(
+  'mail_messages',
   {
     id: serial('id').primaryKey(),
-    topic: text('topic').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    /** The store it is sent for (its language, its sender name); null for mail of no store. */
+    storeId: integer('store_id').references(() => stores.id),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<{ fileId: number; filename: string }[]>().notNull().default([]),
+    /** queued -> sent (SMTP accepted it) | stored (no SMTP_URL: kept for the viewer) | failed (retries used up). */
+    status: text('status').$type<'queued' | 'sent' | 'failed' | 'stored'>().notNull().default('queued'),
+    /** Delivery attempts so far, and the last failure's message (kept after a later success). */
     attempts: integer('attempts').notNull().default(0),
-    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** The Message-ID the transport gave it. */
+    messageId: text('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_pending_idx').on(t.status, t.runAfter)],
+  (t) => [index('mail_messages_created_idx').on(t.createdAt), index('mail_messages_status_idx').on(t.status)],
 );

@@ -1,0 +1,239 @@
+import PgBoss from 'pg-boss';
+import type { AppDb, Database } from '../../db/client.ts';
+
+/**
+ * Background jobs on the database with pg-boss (ADR 010). One queue serves
+ * PGlite and PostgreSQL: pg-boss runs its SQL through our own connection
+ * (`db.executeSql`), and `enqueue` writes the job through the caller's
+ * transaction, so a job exists only if the change that caused it committed.
+ *
+ * With PGlite (one connection) the worker runs inside the server process; with
+ * PostgreSQL every instance runs one and they share the jobs (pg-boss fetches
+ * with `FOR UPDATE SKIP LOCKED`, each job goes to one instance).
+ */
+
+/** The schema pg-boss creates and migrates itself at start (not part of drizzle's migrations). */
+export const QUEUE_SCHEMA = 'pgboss';
+
+export interface EnqueueOptions {
+  /** Seconds from now, an ISO date or a Date: do not run before. */
+  startAfter?: number | string | Date;
+  /** Attempts after the first failure (default: the queue's, see WorkOptions). */
+  retryLimit?: number;
+  /** Seconds before a retry; doubled each time with retryBackoff. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** At most one job with this key waiting or running in the queue at a time ('singleton'-like use). */
+  singletonKey?: string;
+}
+
+/** What a handler sees of its job. */
+export interface JobContext {
+  id: string;
+  name: string;
+  /** 0 on the first run, then 1, 2... */
+  retryCount: number;
+  retryLimit: number;
+  /** True when a failure of this run is the last one (no retry follows). */
+  lastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface WorkOptions {
+  /** Retries after a failure (default 5), the delay before the first (seconds, default 10), doubled each time. */
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A run longer than this is failed and retried (default 5 minutes). */
+  expireInSeconds?: number;
+  /** How many jobs of this queue one process runs at once (default 2). */
+  concurrency?: number;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs (seconds, at least 0.5; default 1). */
+  pollingIntervalSeconds?: number;
+  /** Unset: the queue runs no workers (enqueue still works); set by buildApp. */
+  runWorkers?: boolean;
+  onError?: (err: unknown) => void;
+}
+
+export interface JobQueue {
+  /** Registers the handler of one job name; before or after start. */
+  work<T extends object>(name: string, handler: JobHandler<T>, options?: WorkOptions): Promise<void>;
+  start(): Promise<void>;
+  /** Stops fetching, waits for running jobs (up to `timeoutMs`), stops pg-boss. */
+  stop(timeoutMs?: number): Promise<void>;
+  /** Wakes the workers of `name` now instead of at their next poll (same process only). */
+  nudge(name: string): void;
+  /** The pg-boss instance (admin views, tests). */
+  readonly boss: PgBoss;
+}
+
+interface RawClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec?(text: string): Promise<{ rows: unknown[] }[]>;
+}
+
+/**
+ * The driver's client behind a drizzle database or transaction: the pg Pool or
+ * PoolClient, or the PGlite instance or its Transaction. Both answer
+ * `query(text, values)` with `{ rows }`. pg-boss's SQL uses each `$n` more
+ * than once with different casts, so it must reach the driver as written
+ * (turning it into drizzle parameters would type each use on its own).
+ */
+function rawClientOf(db: AppDb): RawClient {
+  const client = (db as unknown as { session?: { client?: RawClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') {
+    throw new Error('enqueue: expected a drizzle database or transaction over node-postgres or PGlite');
+  }
+  return client;
+}
+
+/** pg-boss's `db` over a drizzle database or transaction. */
+export function bossDbOf(db: AppDb): PgBoss.Db {
+  const client = rawClientOf(db);
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if ((!values || values.length === 0) && client.exec) {
+        // PGlite's query() takes one statement; pg-boss's migrations send several at once.
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const result = await client.query(text, values ?? []);
+      return { rows: result.rows };
+    },
+  };
+}
+
+const noDb: PgBoss.Db = {
+  executeSql() {
+    return Promise.reject(new Error('the job sender only writes through a transaction'));
+  },
+};
+
+/** Builds jobs for `enqueue`; never started, it only turns arguments into pg-boss's insert. */
+const sender = new PgBoss({ db: noDb, schema: QUEUE_SCHEMA });
+
+/**
+ * Adds a job inside the caller's transaction: committed with it, gone if it
+ * rolls back. The job's name must have a worker registered (its queue is
+ * created at start), otherwise this throws. Returns the job id (null only
+ * when a `singletonKey` job is already waiting).
+ */
+export async function enqueue(
+  tx: AppDb,
+  name: string,
+  data: object,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  const id = await sender.send(name, data, { ...options, db: bossDbOf(tx) });
+  if (!id) {
+    // With a singletonKey, null means "such a job is already waiting".
+    if (options.singletonKey) return null;
+    throw new Error(
+      `enqueue: no queue "${name}" (register its worker with jobs.work before the queue starts)`,
+    );
+  }
+  return id;
+}
+
+interface Registration {
+  name: string;
+  handler: JobHandler<object>;
+  options: WorkOptions;
+  workerIds: string[];
+}
+
+/** The app's queue over an opened database (buildApp creates, starts and stops it). */
+export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
+  const boss = new PgBoss({
+    db: bossDbOf(database.db),
+    schema: QUEUE_SCHEMA,
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    // Completed jobs are kept a day for inspection, then archived and deleted.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    deleteAfterDays: 7,
+    maintenanceIntervalSeconds: 120,
+  });
+  const onError = opts.onError ?? ((err: unknown) => console.error('job queue error:', err));
+  boss.on('error', onError);
+  const polling = Math.max(0.5, opts.pollingIntervalSeconds ?? 1);
+  const registrations = new Map<string, Registration>();
+  let started = false;
+
+  async function startWorkers(reg: Registration): Promise<void> {
+    await boss.createQueue(reg.name, {
+      name: reg.name,
+      retryLimit: reg.options.retryLimit ?? 5,
+      retryDelay: reg.options.retryDelay ?? 10,
+      retryBackoff: reg.options.retryBackoff ?? true,
+      expireInSeconds: reg.options.expireInSeconds ?? 300,
+    });
+    if (!opts.runWorkers) return;
+    const concurrency = reg.options.concurrency ?? 2;
+    for (let i = 0; i < concurrency; i++) {
+      const workerId = await boss.work<object>(
+        reg.name,
+        { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            await reg.handler(job.data, {
+              id: job.id,
+              name: job.name,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              lastAttempt: job.retryCount >= job.retryLimit,
+            });
+          }
+        },
+      );
+      reg.workerIds.push(workerId);
+    }
+  }
+
+  return {
+    boss,
+    async work(name, handler, options = {}) {
+      if (registrations.has(name)) throw new Error(`job "${name}" already has a handler`);
+      const reg: Registration = { name, handler: handler as JobHandler<object>, options, workerIds: [] };
+      registrations.set(name, reg);
+      if (started) await startWorkers(reg);
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      started = true;
+      for (const reg of registrations.values()) await startWorkers(reg);
+    },
+    async stop(timeoutMs = 10_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      for (const reg of registrations.values()) reg.workerIds = [];
+    },
+    nudge(name) {
+      for (const id of registrations.get(name)?.workerIds ?? []) boss.notifyWorker(id);
+    },
+  };
+}
+
+/**
+ * Creates or upgrades pg-boss's own schema (`migrate()` calls it after the
+ * drizzle migrations, so test templates and every start have it). pg-boss
+ * takes an advisory lock: instances starting together do it once.
+ */
+export async function installQueueSchema(database: Database): Promise<void> {
+  const boss = new PgBoss({
+    db: bossDbOf(database.db),
+    schema: QUEUE_SCHEMA,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: false });
+}
