@@ -1,16 +1,24 @@
+import multipart from '@fastify/multipart';
 import {
+  IdFromStringSchema,
   IdParamsSchema,
   OrderDetailAnswerSchema,
   OrderIdParamsSchema,
+  OrderIdSchema,
   OrderQueueAnswerSchema,
   OrderQueueQuerySchema,
   TransitionBodySchema,
+  UPLOAD_MAX_BYTES,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { AppError } from '../../http/app-error.ts';
+import { receive } from '../files/files.service.ts';
 import { actorOf } from './admin.plugin.ts';
 import { ANY_OPERATOR } from './admin-auth.routes.ts';
+import { queueOrderMail } from './order-mail.ts';
 import { orderDetail, orderQueue, transitionOrder } from './orders-admin.service.ts';
+import { attachResultDocument } from './result-document.service.ts';
 
 const TransitionAnswerSchema = z.object({
   ok: z.literal(true),
@@ -20,6 +28,12 @@ const TransitionAnswerSchema = z.object({
 
 /** The order queue, one order, and its status transitions (every operator). */
 export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to these routes: one result document per call, as large as an upload.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
   app.get(
     '/orders',
     {
@@ -66,7 +80,43 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       ok: true as const,
-      ...(await transitionOrder(app.db, actorOf(request), request.params.id, request.body)),
+      // An incident asks the customer, by mail in the same transaction, for what is missing.
+      ...(await transitionOrder(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        async (tx, change) => {
+          if (change.to === 'incident') {
+            await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message });
+          }
+        },
+      )),
     }),
+  );
+
+  app.post(
+    '/orders/:id/items/:itemId/result',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: {
+        params: z.object({ id: OrderIdSchema, itemId: IdFromStringSchema }),
+        response: { 200: z.object({ ok: z.literal(true), file_id: z.int(), mail_id: z.int() }) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('unsupported', 'unsupportedMediaType');
+      const { files } = await receive(request.parts());
+      const [file] = files;
+      if (!file) throw new AppError('invalid_data', 'noFiles');
+      const result = await attachResultDocument(app.db, app.files, actorOf(request), {
+        orderId: request.params.id,
+        itemId: request.params.itemId,
+        filename: file.filename,
+        bytes: file.bytes,
+        type: file.type,
+      });
+      return { ok: true as const, file_id: result.fileId, mail_id: result.mailId };
+    },
   );
 };

@@ -118,8 +118,8 @@ function readError(err: unknown): AppError {
   return new AppError('invalid_data', 'malformedRequest');
 }
 
-/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored. */
-async function receive(parts: AsyncIterable<Multipart>) {
+/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored; the back office reads its result documents with it too. */
+export async function receive(parts: AsyncIterable<Multipart>) {
   const fields = new Map<string, string>();
   const files: ReceivedFile[] = [];
   try {
