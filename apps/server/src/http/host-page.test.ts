@@ -52,8 +52,41 @@ describe.each(testDatabaseKinds())('host page (%s)', (kind) => {
     expect(response.body).toContain('<html lang="pt">');
     const config = embeddedConfig(response.body);
     expect(config).toMatchObject({ store_id: 16, language: 'pt', app_prefix: '/app', version: '5.48.11' });
-    expect(response.body).toContain(`<title>${config.portal_name}</title>`);
+    expect(response.body).toContain(`<title>Serviços | ${config.portal_name}</title>`);
+    expect(response.body).toContain('<meta name="description" content="Peça online a Certidão Permanente');
     expect(config.form_key).toMatch(/^[\w-]{43}$/);
+  });
+
+  it.each([
+    ['/app/customer/register?store_id=16', 'Identificação do cliente', 'Identifique-se'],
+    ['/app/customer/authenticate/a@b.es?store_id=14', 'Identificación de cliente', 'Identifícate'],
+    ['/app/payment/cc?store_id=17', 'Checkout', 'Choose the payment method'],
+    ['/app/checkout/success/1400000001?store_id=14', 'Checkout', 'Elige el método de pago'],
+    ['/app/nota-simple/step1?store_id=14', 'Solicitar Nota Simple', 'Solicita la Nota Simple'],
+    ['/app/certidao-permanente/step1?store_id=26', 'Certidão Permanente', 'Peça a Certidão Permanente'],
+    [
+      '/app/servicios?store_id=9',
+      'Nota Simple del Registro de la Propiedad online',
+      'Pide online la Nota Simple',
+    ],
+  ])('%s: title "%s | portal" and its meta description (spec 2)', async (url, title, description) => {
+    const response = await t.app.inject({ url });
+    const config = embeddedConfig(response.body);
+    expect(response.body).toContain(`<title>${title} | ${config.portal_name}</title>`);
+    expect(response.body).toContain(`<meta name="description" content="${description}`);
+  });
+
+  it("a generic product's route is titled with the product's name", async () => {
+    const catalog = await t.app.catalog.snapshot();
+    const offered = [...catalog.products.values()].find(
+      (p) => p.row.stores.includes(14) && p.definition !== null && p.row.id === 18464,
+    );
+    if (!offered) throw new Error('the seed has no energy certificate for store 14');
+    const response = await t.app.inject({ url: '/app/product/step1/18464?store_id=14' });
+    const config = embeddedConfig(response.body);
+    const name = offered.row.name.replace(/&/g, '&amp;');
+    expect(response.body).toContain(`<title>${name} | ${config.portal_name}</title>`);
+    expect(response.body).toContain(`<meta name="description" content="${name}: solicítalo online`);
   });
 
   it('remembers the store in the session for later requests', async () => {

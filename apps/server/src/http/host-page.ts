@@ -16,16 +16,27 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The SPA's index.html with the store's runtime configuration, language and title filled in. */
-export function renderHostPage(template: string, config: RuntimeConfig): string {
+/** The page's title and meta description (plain text: escaped here). */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/**
+ * The SPA's index.html with the store's runtime configuration, language,
+ * title and meta description filled in (without a head: the portal name and no description).
+ */
+export function renderHostPage(template: string, config: RuntimeConfig, head?: PageHead): string {
   const script = `<script type="application/json" id="app-config">${scriptSafeJson(config)}</script>`;
   return template
+    .split('__DESCRIPTION__')
+    .join(escapeHtml(head?.description ?? ''))
     .split(CONFIG_MARK)
     .join(script)
     .split('__LANG__')
     .join(config.language)
     .split('__TITLE__')
-    .join(escapeHtml(config.portal_name));
+    .join(escapeHtml(head?.title ?? config.portal_name));
 }
 
 /**

@@ -7,6 +7,7 @@ import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
 import { loadRuntimeConfig } from './runtime-config.ts';
+import { installVersionCheck } from './version-check.ts';
 
 async function start(root: HTMLElement) {
   const config = await loadRuntimeConfig(document, window);
@@ -15,6 +16,7 @@ async function start(root: HTMLElement) {
   setT(await loadT(config.language));
   if (!config.embedded) document.documentElement.lang = config.language;
   installChunkReload(window);
+  installVersionCheck(window, config.base_url);
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { clearSnackbars } from '../shared/ui/snackbar-store.ts';
 import './dialog-polyfill.ts';
+
+// Several component tests talk to a real server started as a child process; on a
+// loaded 2-core machine its first answers can take over the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Testing Library without vitest globals does not clean up by itself (STACK.md gotcha 9).
 afterEach(() => {

@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
+import { ExitIntent } from '../exit-intent.tsx';
+import { useRouteHead } from '../route-head.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import styles from './layout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  useRouteHead();
   return (
     <div className={styles.shell}>
       <Header />
       <main className={styles.main}>{children}</main>
       <Footer />
       <Snackbar />
+      <ExitIntent />
     </div>
   );
 }

@@ -1,6 +1,4 @@
 import type { RouteComponentProps } from 'wouter';
-import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { useT } from '../../shared/i18n/use-t.ts';
 import { HorizontalStep, UnitStep } from '../../shared/predial/horizontal-property-steps.tsx';
 import { FlowRoute } from '../../shared/wizard/flow-route.tsx';
 import { ConfirmationStep } from './components/confirmation-step.tsx';
@@ -30,7 +28,5 @@ const STEPS = {
  * visitor to the first invalid one, query string kept.
  */
 export default function CertidaoPermanenteRoute({ params }: RouteComponentProps<{ step?: string }>) {
-  const t = useT();
-  usePageTitle(t('certidao.name'));
   return <FlowRoute plan={certidaoPlan} step={params.step} steps={STEPS} />;
 }

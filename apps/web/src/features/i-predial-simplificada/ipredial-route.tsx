@@ -1,6 +1,4 @@
 import type { RouteComponentProps } from 'wouter';
-import { usePageTitle } from '../../shared/hooks/use-page-title.ts';
-import { useT } from '../../shared/i18n/use-t.ts';
 import { HorizontalStep, UnitStep } from '../../shared/predial/horizontal-property-steps.tsx';
 import { FlowRoute } from '../../shared/wizard/flow-route.tsx';
 import { ConfirmationStep } from './components/confirmation-step.tsx';
@@ -24,7 +22,5 @@ const STEPS = {
  * steps are not valid sends the visitor to the first invalid one, query kept.
  */
 export default function IPredialSimplificadaRoute({ params }: RouteComponentProps<{ step?: string }>) {
-  const t = useT();
-  usePageTitle(t('ipredial.name'));
   return <FlowRoute plan={ipredialPlan} step={params.step} steps={STEPS} />;
 }

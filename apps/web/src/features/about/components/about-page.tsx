@@ -1,4 +1,3 @@
-import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import styles from './about-page.module.css';
 
@@ -7,7 +6,6 @@ const CC_BY = 'https://creativecommons.org/licenses/by/4.0/';
 /** What the service is and where its reference data comes from (NOTICE). */
 export default function AboutPage() {
   const t = useT();
-  usePageTitle(t('titles.about'));
 
   return (
     <article className={styles.page}>

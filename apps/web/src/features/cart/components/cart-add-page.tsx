@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Redirect } from 'wouter';
 import type { AddKind } from '../../../shared/api/cart.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
-import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -29,7 +28,6 @@ function CartAdd({ kind }: { kind: AddKind }) {
   const { state, retry } = useCartAdd(kind);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [politeOpen, setPoliteOpen] = useState(true);
-  usePageTitle(t('cart.menuTitle'));
 
   // The page changed under the visitor's feet: move focus to its heading.
   useEffect(() => {

@@ -1,5 +1,3 @@
-import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
-import { useT } from '../../../shared/i18n/use-t.ts';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { Step0Intro } from './step0-intro.tsx';
@@ -26,7 +24,5 @@ const STEPS = {
 
 /** nota-simple/{step} (spec 2): the Nota Simple wizard, a lazy route module. */
 export default function NotaSimplePage({ params }: { params: { step?: string } }) {
-  const t = useT();
-  usePageTitle(t('ns.pageTitle'));
   return <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />;
 }

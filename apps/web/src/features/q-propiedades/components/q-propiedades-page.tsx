@@ -1,7 +1,5 @@
 import { isOwnerUnknown } from '@shop/domain';
 import { useEffect } from 'react';
-import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
-import { useT } from '../../../shared/i18n/use-t.ts';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
 import { getFlowForm, updateFlowForm } from '../../../shared/wizard/flow-store.ts';
 import { qpPlan } from '../utils/qp-plan.ts';
@@ -43,8 +41,6 @@ function useOriginFromQuery(): void {
 
 /** q-propiedades/{step} (spec 2): the properties search wizard, a lazy route module. */
 export default function QPropiedadesPage({ params }: { params: { step?: string } }) {
-  const t = useT();
-  usePageTitle(t('qp.pageTitle'));
   useOriginFromQuery();
   return <FlowRoute plan={qpPlan} step={params.step} steps={STEPS} />;
 }

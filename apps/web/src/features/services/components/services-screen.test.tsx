@@ -112,14 +112,19 @@ describe('services screen: the store decides the list (spec 2)', () => {
   });
 
   it.each([
-    [14, '¿Qué servicio deseas?', 'Servicios'],
-    [16, 'Que serviço deseja?', 'Serviços'],
-    [18, 'Which service do you need?', 'Services'],
-  ])('store %i asks %s, title %s', async (storeId, question, title) => {
-    await renderApp('/app/servicios', { store_id: storeId });
-    expect(screen.getByRole('heading', { level: 1, name: question })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe(`${title} | Portal ${storeId}`));
-  });
+    [14, '¿Qué servicio deseas?', 'Nota Simple del Registro de la Propiedad online', 'Pide online'],
+    [16, 'Que serviço deseja?', 'Serviços', 'Peça online a Certidão'],
+    [18, 'Which service do you need?', 'Services', 'Order official documents'],
+  ])(
+    'store %i asks %s, title %s (per store, with its meta description)',
+    async (storeId, question, title, description) => {
+      await renderApp('/app/servicios', { store_id: storeId });
+      expect(screen.getByRole('heading', { level: 1, name: question })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(`${title} | Portal ${storeId}`));
+      const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      expect(meta?.content.startsWith(description)).toBe(true);
+    },
+  );
 
   it('says so when the store offers nothing', async () => {
     await renderApp('/app/servicios', { store_id: 21 });

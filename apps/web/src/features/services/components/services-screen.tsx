@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
-import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePaymentReset } from '../hooks/use-payment-reset.ts';
@@ -21,7 +20,6 @@ export function ServicesScreen() {
   const config = useConfig();
   const t = useT();
   const [isReset] = useRoute(paths.servicesReset());
-  usePageTitle(t('titles.services'));
   usePaymentReset(isReset);
   const links = serviceLinks(config.store_id, config.auto_products, config.embedded, t, config.language);
 
