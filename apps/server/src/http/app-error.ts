@@ -24,6 +24,9 @@ export type ErrorCode =
   | 'forbidden'
   | 'notAllowed'
   | 'unauthorized'
+  | 'badCredentials'
+  | 'transitionRefused'
+  | 'transitionNoDocument'
   | 'notFound'
   | 'conflict'
   | 'malformedJson'
@@ -41,7 +44,12 @@ export type ErrorCode =
   | 'noFiles'
   | 'uploadQuota'
   | 'storageFull'
-  | 'tooManyItems';
+  | 'tooManyItems'
+  | 'wrongCredentials'
+  | 'customerExists'
+  | 'quoteAlreadyOrdered'
+  | 'emptyCart'
+  | 'tooManyLogins';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

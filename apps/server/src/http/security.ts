@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import { STRIPE_CSP_SOURCES } from '../modules/payments/stripe/stripe-csp.ts';
 import { isApiRoute } from './paths.ts';
 
 /** Routes outside the API prefix that the rate limit also covers (the search endpoints). */
@@ -26,6 +27,8 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
     if ((personal && !ownPrivate) || reply.statusCode >= 400)
       reply.header('cache-control', 'private, no-store');
   });
+  // Stripe's Payment Element loads Stripe.js and its frames (only where Stripe is configured).
+  const stripe = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : undefined;
   await app.register(helmet, {
     // The runtime config travels in a <script type="application/json"> data block, which CSP does not
     // treat as script, so scripts can stay 'self' only.
@@ -33,14 +36,16 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
       useDefaults: true,
       directives: {
         // The Google tag, loaded only after the visitor's consent (ADR 008), and where it reports.
-        'script-src': ["'self'", 'https://www.googletagmanager.com'],
+        'script-src': ["'self'", 'https://www.googletagmanager.com', ...(stripe?.['script-src'] ?? [])],
         'img-src': ["'self'", 'data:', 'https:'],
         'connect-src': [
           "'self'",
           'https://*.google-analytics.com',
           'https://*.analytics.google.com',
           'https://www.googletagmanager.com',
+          ...(stripe?.['connect-src'] ?? []),
         ],
+        ...(stripe && { 'frame-src': ["'self'", ...stripe['frame-src']] }),
         'upgrade-insecure-requests': env.COOKIE_SECURE ? [] : null,
       },
     },

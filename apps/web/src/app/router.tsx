@@ -38,6 +38,11 @@ const IPredialSimplificada = lazyRoute(
   'src/features/i-predial-simplificada/ipredial-route.tsx',
   () => import('../features/i-predial-simplificada/ipredial-route.tsx'),
 );
+// Register, log in, payment, checkout and success: one chunk with react-hook-form and TanStack Query.
+const CheckoutRoutes = lazyRoute(
+  'src/features/checkout/checkout-routes.tsx',
+  () => import('../features/checkout/checkout-routes.tsx'),
+);
 const LandingRoute = lazyRoute(
   'src/features/landing/landing-route.tsx',
   () => import('../features/landing/landing-route.tsx'),
@@ -54,6 +59,9 @@ const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string
   'i-predial-simplificada': IPredialSimplificada,
   RegistroPropiedad: LandingRoute,
   NotaSimpleRegistroPropiedad: LandingRoute,
+  customer: CheckoutRoutes,
+  payment: CheckoutRoutes,
+  checkout: CheckoutRoutes,
 };
 
 /**
@@ -100,6 +108,10 @@ export function AppRoutes() {
           <Route path="/q-propiedades/:step?" component={QPropiedadesPage} />
           <Route path="/certidao-permanente/:step?" component={CertidaoPermanente} />
           <Route path="/i-predial-simplificada/:step?" component={IPredialSimplificada} />
+          {/* Spec 2 "Customer and payment". */}
+          <Route path="/customer/*" component={CheckoutRoutes} />
+          <Route path="/payment/*" component={CheckoutRoutes} />
+          <Route path="/checkout/*" component={CheckoutRoutes} />
           {LANDING_FOLDERS.map((folder) => (
             <Route key={folder} path={`/${folder}/:url?`}>
               {(params) => <LandingRoute key={params.url ?? ''} folder={folder} url={params.url ?? ''} />}
