@@ -1,13 +1,15 @@
 import type { Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
+import { saveWizardForm } from './support/wizard-storage.ts';
 
 // Spec 9 cookie consent and analytics (ADR 008). The analytics host is
 // intercepted in the browser: the test needs no internet, and counts what the
 // page asks of it.
 
 const ANALYTICS = 'https://www.googletagmanager.com/**';
-const shop = useShopPage({ env: () => ({ ANALYTICS_ID: 'G-TEST12345' }) });
+const shop = useShopPage({ env: () => ({ ANALYTICS_ID: 'G-TEST12345' }), consent: 'ask' });
 const h1 = (name: string) => shop.page.getByRole('heading', { level: 1, name });
 
 let analyticsRequests: string[] = [];
@@ -143,5 +145,67 @@ describe('cookie consent and analytics (Chromium, real server, analytics host in
     await page.getByRole('radio', { name: 'No, no lo conozco' }).check();
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await page.getByRole('textbox', { name: 'Dirección del inmueble' }).waitFor();
+  });
+
+  it('the banner passes axe', async () => {
+    await freshVisitor();
+    expect(await axeViolations(shop.page)).toEqual([]);
+  });
+
+  it('a purchase pushes exactly one purchase event, even after reloading the success page', async () => {
+    const { page, origin } = shop;
+    await freshVisitor();
+    await page.getByRole('button', { name: 'Aceptar todo' }).click();
+    await expect.poll(() => analyticsRequests.length).toBe(1);
+    await saveWizardForm(page, 'last_ns_form', {
+      quiere_una_ns: true,
+      conoce_nombre_propietario: true,
+      nombre: 'Ana Pérez García',
+      direccion: 'Calle Mayor 1',
+      municipio: 'Madrid',
+      provincia: 'Madrid',
+      otros_datos: '',
+      servicio_urgente: false,
+      step1: true,
+      step2: true,
+      step3: true,
+      step4: true,
+      step5: true,
+      step6: true,
+      step7: true,
+    });
+    await page.goto(`${origin}/app/cart/add/ns`);
+    await page.getByTestId('cart-total').waitFor();
+    await page.getByRole('button', { name: /artículos? en tu pedido/ }).click();
+    await page.getByRole('link', { name: 'Tramitar pedido' }).click();
+    await h1('¿A qué e-mail te enviamos el pedido?').waitFor();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`analytics${Date.now()}@example.es`);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await h1('¿Cómo quieres pagar?').waitFor();
+    await page.getByRole('radio', { name: 'Tarjeta de crédito o débito' }).check();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await h1('Pago con tarjeta').waitFor();
+    await page.getByRole('textbox', { name: 'Número de tarjeta' }).fill('4242 4242 4242 4242');
+    await page.getByRole('combobox', { name: 'Mes' }).selectOption('3');
+    await page.getByRole('textbox', { name: 'Año' }).fill(String(new Date().getFullYear() + 3));
+    await page.getByRole('textbox', { name: 'Código de seguridad (CVC)' }).fill('123');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await h1('¡Gracias! Hemos recibido tu pedido').waitFor();
+    const orderId = /\/checkout\/success\/(\d+)/.exec(page.url())?.[1] ?? '';
+    await expect.poll(async () => events(await dataLayer(page), 'purchase').length).toBe(1);
+    const [purchase] = events(await dataLayer(page), 'purchase');
+    expect(purchase?.[2]).toMatchObject({
+      transaction_id: orderId,
+      currency: 'EUR',
+      value: 20.76,
+      items: [{ item_id: '15867', price: 20.76 }],
+    });
+    expect(await page.evaluate((id) => localStorage.getItem(`purchase${id}`), orderId)).not.toBeNull();
+
+    await page.reload();
+    await h1('¡Gracias! Hemos recibido tu pedido').waitFor();
+    await expect.poll(async () => events(await dataLayer(page), 'page_view').length).toBe(1);
+    await page.waitForTimeout(500);
+    expect(events(await dataLayer(page), 'purchase')).toEqual([]);
   });
 });
