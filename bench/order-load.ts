@@ -60,7 +60,9 @@ export async function loadOrders(
         form: NOTA_SIMPLE,
       };
       const result = await new Promise<OrderClientResult>((resolve, reject) => {
-        const worker = new Worker(new URL('./order-client.ts', import.meta.url), { workerData: input });
+        const worker = new Worker(new URL('./order-client-worker.mjs', import.meta.url), {
+          workerData: input,
+        });
         worker.once('message', resolve);
         worker.once('error', reject);
         worker.once('exit', (code) => {
