@@ -25,6 +25,7 @@ import {
   claimSessionQuote,
   consumeReset,
   countResetsSince,
+  deleteExpiredResets,
   findCustomer,
   findCustomerByEmail,
   insertConsent,
@@ -109,8 +110,10 @@ export interface CustomersService {
   register(tx: AppDb, input: RegisterInput): Promise<number>;
   /** The customer a session is logged in as; 401 when none. */
   requireCustomer(session: Session): Promise<CustomerRow>;
-  /** Deletes throttle counts that ended before `before`. */
-  removeStaleThrottles(before: Date): Promise<number>;
+  /** Deletes the throttle counts whose window and block are over at `now`, and the reset links expired by then. */
+  removeStaleThrottles(now: Date): Promise<number>;
+  /** How long a blocked e-mail or address waits (the Retry-After of a 429). */
+  readonly throttleSeconds: number;
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -317,7 +320,11 @@ export function createCustomersService(app: FastifyInstance, env: Env): Customer
       return id;
     },
 
-    removeStaleThrottles: (before) => deleteStaleThrottles(db, before),
+    async removeStaleThrottles(now) {
+      const windowStart = new Date(now.getTime() - limits.windowMs);
+      return (await deleteStaleThrottles(db, windowStart, now)) + (await deleteExpiredResets(db, now));
+    },
+    throttleSeconds: env.LOGIN_THROTTLE_MINUTES * 60,
   };
   return service;
 }
