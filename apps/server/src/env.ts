@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
@@ -25,6 +26,8 @@ const storeHosts = z
   .default(new Map());
 
 const EnvSchema = z.object({
+  /** Stripe and Redsys (modules/payments/gateways.env.ts). */
+  ...GATEWAY_ENV,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z
@@ -49,6 +52,12 @@ const EnvSchema = z.object({
     .min(1)
     .default(DEFAULT_WEB_DIST)
     .transform((p) => path.resolve(p)),
+  /** The storefront's server-rendering module (ADR 009); default WEB_DIST/ssr/entry-server.js. */
+  SSR_ENTRY: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((p) => (p === undefined ? undefined : path.resolve(p))),
   STORE_HOSTS: storeHosts,
   /** The store base URL as customers see it (behind a proxy); default: the request's own. */
   PUBLIC_BASE_URL: z
