@@ -171,6 +171,20 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       expect(config.json().config.loggedIn).toBe(false);
     });
 
+    it('registers one customer when two carts register the same e-mail at the same time', async () => {
+      const [a, b] = await Promise.all([withCart(), withCart()]);
+      const email = uniqueEmail();
+      const answers = await Promise.all(
+        [a, b].map((s) =>
+          post(s as TestSession, 'checkoutRegister', { form: { email, accept_terms: true, ...card() } }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await t.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(1);
+      const loser = answers.find((r) => r.statusCode === 409);
+      expect(loser?.json().message).toBe('Ya existe un cliente registrado con esta dirección.');
+    });
+
     it('needs the acceptance of the terms, a valid e-mail and a valid card, with the store language', async () => {
       const session = await withCart();
       const noTerms = await post(session, 'checkoutRegister', { form: { email: uniqueEmail(), ...card() } });
