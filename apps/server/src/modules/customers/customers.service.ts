@@ -17,6 +17,7 @@ import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
+import type { Visitor } from '../cart/cart.service.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import { deleteCustomerSessions } from '../session/session.repository.ts';
 import type { Session } from '../session/session.service.ts';
@@ -50,12 +51,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     customers: CustomersService;
   }
-}
-
-/** A visitor: their session and the store the request is for (plain data). */
-export interface Visitor {
-  session: Session;
-  store: StoreRow;
 }
 
 /** What registering a customer takes (checkout of a new customer). */
