@@ -302,6 +302,18 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       expect(body.config.payment_message).toBe(body.next.message);
       const [order] = await t.database.db.select().from(orders).where(eq(orders.id, body.order_id));
       expect(order?.status).toBe('pending_payment');
+
+      // Spec 4: the flag is cleared on the services reset route (the message stays for the snackbar).
+      const services = await send(t.app, session, { url: '/app/servicios', formKey: false });
+      expect(services.statusCode).toBe(200);
+      expect(
+        (await send(t.app, session, { url: `${API}/config`, formKey: false })).json().config.invalid_payment,
+      ).toBe(true);
+      const reset = await send(t.app, session, { url: '/app/servicios/reset', formKey: false });
+      expect(reset.statusCode).toBe(200);
+      const after = (await send(t.app, session, { url: `${API}/config`, formKey: false })).json().config;
+      expect(after.invalid_payment).toBe(false);
+      expect(after.payment_message).toBe(body.next.message);
     });
 
     it('gives a Multibanco voucher on a Portuguese store and a PayPal redirect on the PayPal path', async () => {
