@@ -9,7 +9,12 @@ import {
   runOrderConfirmation,
 } from '../invoices/order-confirmation.ts';
 import { loadSessionSecret } from '../session/session-secret.ts';
-import { setGatewaySelection } from './payments.service.ts';
+import {
+  expirePayment,
+  PAYMENT_EXPIRY_JOB,
+  type PaymentExpiryJob,
+  setGatewaySelection,
+} from './payments.service.ts';
 import { setSandboxSecret } from './sandbox.gateway.ts';
 
 /**
@@ -33,6 +38,9 @@ export const paymentsPlugin = fp<{ env: Env }>(
       (job) => runOrderConfirmation(app.database.db, storage, job),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
+    await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
+      await expirePayment(app.database.db, job);
+    });
   },
   { name: 'payments', dependencies: ['database', 'jobs'] },
 );

@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { queueConfirmation } from '../invoices/order-confirmation.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type {
   CheckoutNext,
   PaymentGateway,
@@ -196,6 +197,12 @@ async function recordStart(
   }
   if (result.outcome === 'pending' || result.next.type === 'voucher') {
     await moveOrder(tx, order, 'processing', { paid: false, paymentPending: true });
+    // An unpaid voucher lapses at its expiry: the order becomes payable again by other methods.
+    if (result.next.type === 'voucher') {
+      await enqueue(tx, PAYMENT_EXPIRY_JOB, { paymentId: payment.id } satisfies PaymentExpiryJob, {
+        startAfter: new Date(result.next.expires_at),
+      });
+    }
   } else if (result.outcome === 'failed') {
     await moveOrder(tx, order, 'pending_payment', { paid: false });
     // The spec's failed-payment text, whatever the gateway said (its reason stays in the payment's data).
@@ -333,6 +340,41 @@ export async function applyNotice(
       return { status: 'applied', orderId: order.id, effect: 'refunded' };
     }
     return { status: 'applied', orderId: order.id, effect: 'ignored' };
+  });
+}
+
+/** The job that lapses an unpaid Multibanco voucher at its expiry. */
+export const PAYMENT_EXPIRY_JOB = 'payment.expire';
+export interface PaymentExpiryJob {
+  paymentId: number;
+}
+
+/**
+ * Lapses a payment still waiting at its expiry (a voucher nobody paid): the
+ * payment fails and, when no other attempt waits, the order goes back to
+ * pending_payment. A payment paid meanwhile is left alone.
+ */
+export async function expirePayment(db: AppDb, job: PaymentExpiryJob): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, job.paymentId));
+    if (!found) return false;
+    const order = await lockOrder(tx, found.orderId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, job.paymentId));
+    if (!order || !payment || (payment.status !== 'pending' && payment.status !== 'created')) return false;
+    await tx
+      .update(payments)
+      .set({ status: 'failed', data: { ...payment.data, expired: true }, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    const [waiting] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+      .limit(1);
+    if (!waiting) await moveOrder(tx, order, 'pending_payment', { paid: false });
+    return true;
   });
 }
 
