@@ -28,6 +28,7 @@ import { filesPlugin } from './modules/files/files.service.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
   await app.register(companyRoutes);
   await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
   await app.register(paypalRedirectRoutes, { env });
+  await app.register(paymentGatewayRoutes, { env });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);

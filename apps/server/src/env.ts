@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
@@ -25,6 +26,8 @@ const storeHosts = z
   .default(new Map());
 
 const EnvSchema = z.object({
+  /** Stripe and Redsys (modules/payments/gateways.env.ts). */
+  ...GATEWAY_ENV,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z

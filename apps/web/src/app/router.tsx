@@ -16,6 +16,8 @@ const NotaSimplePage = lazy(() => import('../features/nota-simple/components/not
 const QPropiedadesPage = lazy(() => import('../features/q-propiedades/components/q-propiedades-page.tsx'));
 const CertidaoPermanente = lazy(() => import('../features/certidao-permanente/certidao-route.tsx'));
 const IPredialSimplificada = lazy(() => import('../features/i-predial-simplificada/ipredial-route.tsx'));
+// Register, log in, payment, checkout and success: one chunk with react-hook-form and TanStack Query.
+const CheckoutRoutes = lazy(() => import('../features/checkout/checkout-routes.tsx'));
 
 function Loading() {
   const t = useT();
@@ -48,6 +50,10 @@ export function AppRoutes() {
           <Route path="/q-propiedades/:step?" component={QPropiedadesPage} />
           <Route path="/certidao-permanente/:step?" component={CertidaoPermanente} />
           <Route path="/i-predial-simplificada/:step?" component={IPredialSimplificada} />
+          {/* Spec 2 "Customer and payment". */}
+          <Route path="/customer/*" component={CheckoutRoutes} />
+          <Route path="/payment/*" component={CheckoutRoutes} />
+          <Route path="/checkout/*" component={CheckoutRoutes} />
           {/* A regexp also catches paths outside the prefix, which wouter marks with "~". */}
           <Route path={/.*/} component={ToServices} />
         </Switch>

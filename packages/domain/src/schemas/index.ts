@@ -6,6 +6,7 @@ export * from './config.ts';
 export * from './fields.ts';
 export * from './form-defaults.ts';
 export * from './forms.ts';
+export * from './gateways.ts';
 export * from './messages.ts';
 export * from './product.ts';
 export * from './search.ts';
