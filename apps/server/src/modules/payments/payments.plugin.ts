@@ -14,8 +14,14 @@ import {
   PAYMENT_EXPIRY_JOB,
   type PaymentExpiryJob,
   setGatewaySelection,
+  setSandboxEnabled,
 } from './payments.service.ts';
 import { setSandboxSecret } from './sandbox.gateway.ts';
+
+/** The sandbox gateway is on unless PAYMENT_SANDBOX says otherwise or, unset, NODE_ENV is production. */
+export function sandboxEnabled(env: Pick<Env, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {
+  return env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production';
+}
 
 /**
  * Configures payments at start: the sandbox's notice key (derived from the
@@ -27,6 +33,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     setSandboxSecret(loadSessionSecret(env));
     setGatewaySelection(env.PAYMENT_GATEWAYS);
+    setSandboxEnabled(sandboxEnabled(env));
     setDefaultIssuer({
       name: env.INVOICE_ISSUER_NAME,
       taxId: env.INVOICE_ISSUER_TAX_ID,

@@ -73,9 +73,19 @@ export function setGatewaySelection(raw: string | undefined): void {
   selection = parseGatewaySelection(raw);
 }
 
+let sandboxEnabled = true;
+
+/** Turns the sandbox gateway on or off (PAYMENT_SANDBOX; off by default in production). */
+export function setSandboxEnabled(enabled: boolean): void {
+  sandboxEnabled = enabled;
+}
+
 /** The gateway that takes `method` payments on `storeId`: the sandbox unless PAYMENT_GATEWAYS names another. */
 export function gatewayFor(storeId: number, method: PaymentMethod): PaymentGateway {
   const name = selection.get(`${storeId}:${method}`) ?? selection.get(method) ?? sandboxGateway.name;
+  if (name === sandboxGateway.name && !sandboxEnabled) {
+    throw new Error(`no gateway takes ${method} on store ${storeId} (the sandbox is off: PAYMENT_SANDBOX)`);
+  }
   const gateway = registered.get(name);
   if (!gateway) throw new Error(`PAYMENT_GATEWAYS names gateway "${name}", which is not registered`);
   return gateway;
@@ -123,19 +133,34 @@ export async function startPayment(tx: AppDb, options: StartPaymentOptions): Pro
     .from(payments)
     .where(eq(payments.orderId, order.id));
   const attempt = Number(last?.attempt ?? 0) + 1;
-  const gateway = gatewayFor(order.storeId, options.method);
+  let gateway: PaymentGateway | null;
+  try {
+    gateway = gatewayFor(order.storeId, options.method);
+  } catch {
+    // No gateway may take the method here (the sandbox is off, an adapter is missing): a failed
+    // attempt, recorded, rather than an error; the customer may choose another method.
+    gateway = null;
+  }
   const [payment] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       attempt,
       method: options.method,
-      gateway: gateway.name,
+      gateway: gateway?.name ?? 'none',
       status: 'created',
       amountCents: order.totalCents,
     })
     .returning();
   if (!payment) throw new Error('payment row not created');
+  if (!gateway) {
+    const failed: StartPaymentResult = {
+      outcome: 'failed',
+      next: { type: 'failed', message: failedPaymentMessage(options.language) },
+      data: { error: 'no_gateway' },
+    };
+    return recordStart(tx, order, payment, failed, options.language);
+  }
 
   let result: StartPaymentResult;
   try {
