@@ -8,6 +8,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
+import { invoiceYear } from '../invoices/invoices.service.ts';
 import { expirePayment, startPayment } from './payments.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotice, signSandboxNotice } from './sandbox.gateway.ts';
 import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
@@ -148,7 +149,7 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
   });
 
   it('numbers the invoices of 50 concurrent payments without a gap or a duplicate', async () => {
-    const year = new Date().getUTCFullYear();
+    const year = invoiceYear(new Date(), 'pt');
     const before = await db()
       .select({ n: sql<number>`coalesce(max(${invoices.number}), 0)` })
       .from(invoices)
