@@ -15,10 +15,14 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { checkoutPlugin } from './modules/checkout/checkout.service.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
@@ -34,7 +38,15 @@ import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts'
 import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
+const apiRoutes = [
+  configRoutes,
+  productRoutes,
+  pushSubscribeRoutes,
+  cartRoutes,
+  fileRoutes,
+  customerRoutes,
+  checkoutRoutes,
+];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -60,7 +72,8 @@ export async function buildApp({
       serializers: { err: serializeError, req: serializeRequest as never },
       ...(logStream ? { stream: logStream } : {}),
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
     trustProxy: env.TRUST_PROXY,
     // A body that stops arriving is cut after IDLE_TIMEOUT_MS without a byte; a whole
     // request (a 50 MB upload on a slow phone) gets REQUEST_TIMEOUT_MS.
@@ -83,6 +96,8 @@ export async function buildApp({
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
+  await app.register(customersPlugin, { env });
+  await app.register(checkoutPlugin, { env });
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);

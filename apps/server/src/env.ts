@@ -117,6 +117,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Registro <no-reply@localhost>'),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  /** Failed log-ins one e-mail address may have in LOGIN_THROTTLE_MINUTES before log-ins to it answer 429. */
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed log-ins one client address may have in LOGIN_THROTTLE_MINUTES before its log-ins answer 429. */
+  LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** The window failures are counted in, and how long a key over its limit stays blocked. */
+  LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How long a password reset link works (it works once). */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
 });
 
 export type Env = z.output<typeof EnvSchema>;

@@ -12,6 +12,7 @@ const MUTATING_GET_ROUTES = new Set([
   `${API_PREFIX}/otherMethodsPaypal`,
   `${API_PREFIX}/moneiPaymentIntent`,
   `${API_PREFIX}/otherMethodsBizum`,
+  `${API_PREFIX}/rememberPassword/email/:email`,
   // Confirms the order's Stripe payment (with the browser's confirmation token) and applies its outcome.
   `${API_PREFIX}/stripe/rest/process`,
 ]);

@@ -68,7 +68,11 @@ export const LoadOrderAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSum
 /** GET client. */
 export const ClientAnswerSchema = z.extend(ApiAnswerSchema, { client: ClientRecordSchema });
 
-/** GET checkEmail/email/{email}: whether a customer is registered with the address. */
+/**
+ * GET checkEmail/email/{email}: whether a customer is registered with the address
+ * (the only answer that tells, spec 5 "Register"); when one is, `message` is
+ * 'Ya existe un cliente registrado con esta dirección.' in the store's language.
+ */
 export const CheckEmailAnswerSchema = z.extend(ApiAnswerSchema, { exists: z.boolean() });
 
 /** GET version.json. */
@@ -95,9 +99,10 @@ export const CheckoutNextSchema = z.discriminatedUnion('type', [
 ]);
 export type CheckoutNext = z.infer<typeof CheckoutNextSchema>;
 
-/** checkoutAuthenticated/ and checkoutRegister/: `{ ok, order_id, next }` plus the config. */
+/** checkoutAuthenticated/, checkoutRegister/ and checkoutRegisterPaypal/: `{ ok, order_id, store_id, next }` plus the config. */
 export const CheckoutAnswerSchema = z.extend(ApiAnswerSchema, {
   order_id: z.string(),
+  store_id: z.int(),
   next: CheckoutNextSchema,
 });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;

@@ -115,12 +115,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
         request.query.order_id,
       );
       const summary = await orderSuccess(app.database.db, order, store.language);
-      // The success page records the last success id (spec 4) once the order is paid.
-      if (summary.payment.state === 'paid' && session.data.last_success_id !== order.id) {
-        request.session = await app.sessions.change(session, store.id, {
-          data: { last_success_id: order.id },
-        });
-      }
+      // The success page records the last success id (spec 4); a failed attempt sets the
+      // invalid-payment flag with the failed-payment text (the config carries both).
+      const data = session.data;
+      const change =
+        summary.payment.state === 'paid'
+          ? data.lastSuccessId !== order.id || data.invalidPayment === true
+            ? { lastSuccessId: order.id, invalidPayment: false, paymentMessage: null }
+            : null
+          : summary.payment.state === 'failed' && data.invalidPayment !== true
+            ? { invalidPayment: true, paymentMessage: summary.payment.message ?? null }
+            : null;
+      if (change) request.session = await app.sessions.change(session, store.id, { data: change });
       return { ok: true, order: summary, config: await requestConfig(request) };
     },
   );

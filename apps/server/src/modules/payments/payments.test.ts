@@ -91,6 +91,7 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
       url: `/desktopapp/rest/orderSummary/?order_id=${order.orderId}`,
     });
     expect(summary.json().order.payment).toMatchObject({ state: 'failed', attempt: 2, message: FAILED_ES });
+    expect(summary.json().config).toMatchObject({ invalid_payment: true, payment_message: FAILED_ES });
 
     const intent = await retry(session, 'otherMethodsPaymentIntent', order.orderId);
     expect(intent.status).toBe(200);
@@ -114,6 +115,7 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
     const success = await send(t.app, session, {
       url: `/desktopapp/rest/orderSummary/?order_id=${order.orderId}`,
     });
+    expect(success.json().config).toMatchObject({ invalid_payment: false, last_success_id: order.orderId });
     expect(success.json().order).toMatchObject({
       status: 'complete_pending',
       invoice_available: true,
