@@ -16,6 +16,8 @@ export default defineConfig({
     // The services screen must stay within 120 KB gzip of initial JavaScript
     // (DESIGN.md "Budgets"); `npm run bench` measures it.
     modulePreload: { polyfill: false },
+    // The server reads .vite/manifest.json to link a server-rendered route's CSS and chunk (ADR 009).
+    manifest: true,
     rollupOptions: {
       treeshake: {
         // packages/domain is pure (no module-level side effects; STYLE.md 1), so its
@@ -25,6 +27,9 @@ export default defineConfig({
     },
   },
   json: { stringify: true },
+  // The server-rendering build (scripts/build.mjs: vite build --ssr src/ssr/entry-server.tsx)
+  // bundles React and every other package, so the server needs none of them installed.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',
