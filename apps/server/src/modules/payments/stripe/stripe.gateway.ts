@@ -56,7 +56,10 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Card-only methods this adapter takes ('cc' when a store's card gateway is Stripe). */
+/**
+ * Card-only methods this adapter takes: 'stripe' (the Payment Element), and 'cc'
+ * when PAYMENT_GATEWAYS sends the shop's card form here (its fields are ignored).
+ */
 const CARD_METHODS = new Set(['cc', 'stripe']);
 
 /** What we keep of a PaymentIntent: ids and status, never card details. */
