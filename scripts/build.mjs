@@ -50,6 +50,7 @@ const SERVER_ENTRIES = {
   server: path.join(SERVER_DIR, 'src/server.ts'),
   seed: path.join(SERVER_DIR, 'src/db/seed/cli.ts'),
   pglite: path.join(SERVER_DIR, 'src/db/pglite.ts'),
+  'admin-create': path.join(SERVER_DIR, 'src/modules/admin/admin-create.cli.ts'),
 };
 
 /** The newest modification time (ms) of a file or of every file under a folder; 0 if absent. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -19,6 +20,12 @@ export default defineConfig({
     // The server reads .vite/manifest.json to link a server-rendered route's CSS and chunk (ADR 009).
     manifest: true,
     rollupOptions: {
+      // Two entries: the storefront (index.html) and the back office (admin/index.html, served
+      // under /admin). Rollup keeps what only the back office imports out of the storefront's chunks.
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        admin: path.join(import.meta.dirname, 'admin/index.html'),
+      },
       treeshake: {
         // packages/domain is pure (no module-level side effects; STYLE.md 1), so its
         // unused zod schemas and rules can be dropped from the bundle.
@@ -33,6 +40,7 @@ export default defineConfig({
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',
+      '/admin/api': 'http://localhost:3000',
     },
   },
 });

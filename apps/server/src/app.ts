@@ -12,6 +12,9 @@ import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
 import { versionRoutes } from './http/version.routes.ts';
+import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
+import { adminApiRoutes } from './modules/admin/admin.routes.ts';
+import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
@@ -128,6 +131,8 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminApiRoutes, { env, prefix: ADMIN_API_PREFIX });
+  await app.register(adminPageRoutes, { env });
   await registerStatic(app, env);
 
   return app;

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './answers.ts';
 export * from './api.ts';
 export * from './cart.ts';
