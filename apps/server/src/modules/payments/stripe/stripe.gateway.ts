@@ -215,11 +215,13 @@ export function createStripeGateway(
         }
         case 'charge.refunded': {
           const charge = event.data.object;
+          // Only a whole refund changes the payment; a partial one is the operator's own bookkeeping.
+          if (!charge.refunded) throw new IgnoredStripeEvent(`${event.type} (partial)`);
           return {
             eventId: `stripe:${event.id}`,
             providerRef: refOf(charge.payment_intent),
             outcome: 'refunded',
-            amountCents: charge.amount_refunded,
+            amountCents: charge.amount,
             raw: {
               event: event.id,
               type: event.type,
