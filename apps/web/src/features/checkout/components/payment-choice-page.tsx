@@ -65,7 +65,8 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
 
   // After a failure the method that failed is not offered again (spec: "offers the other methods").
   const failedWith = failed ? state.selection?.method : undefined;
-  const methods = config.payment_methods.filter((m) => m !== failedWith);
+  // Direct debit is set up at checkout only: another attempt for an order is paid by the other methods.
+  const methods = config.payment_methods.filter((m) => m !== failedWith && !(payingOrder && m === 'bank'));
   const options = (methods.length ? methods : config.payment_methods).map((value) => ({
     value,
     label: t(`payment.methods.${value}`),
