@@ -50,6 +50,7 @@ const SERVER_ENTRIES = {
   server: path.join(SERVER_DIR, 'src/server.ts'),
   seed: path.join(SERVER_DIR, 'src/db/seed/cli.ts'),
   pglite: path.join(SERVER_DIR, 'src/db/pglite.ts'),
+  'admin-create': path.join(SERVER_DIR, 'src/modules/admin/admin-create.cli.ts'),
 };
 
 /** The newest modification time (ms) of a file or of every file under a folder; 0 if absent. */
@@ -121,6 +122,21 @@ export async function buildWeb() {
       // would give React's development build).
       env: { ...process.env, NODE_ENV: 'production' },
     });
+    // The server-rendering module (ADR 009) beside the client build it matches, in dist/ssr/.
+    await run(
+      process.execPath,
+      [
+        vite,
+        'build',
+        '--ssr',
+        'src/ssr/entry-server.tsx',
+        '--outDir',
+        path.join(next, 'ssr'),
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: WEB_DIR, env: { ...process.env, NODE_ENV: 'production' } },
+    );
     swapIn(next, WEB_DIST);
   } finally {
     rmSync(next, { recursive: true, force: true });

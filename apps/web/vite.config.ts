@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -16,7 +17,15 @@ export default defineConfig({
     // The services screen must stay within 120 KB gzip of initial JavaScript
     // (DESIGN.md "Budgets"); `npm run bench` measures it.
     modulePreload: { polyfill: false },
+    // The server reads .vite/manifest.json to link a server-rendered route's CSS and chunk (ADR 009).
+    manifest: true,
     rollupOptions: {
+      // Two entries: the storefront (index.html) and the back office (admin/index.html, served
+      // under /admin). Rollup keeps what only the back office imports out of the storefront's chunks.
+      input: {
+        index: path.join(import.meta.dirname, 'index.html'),
+        admin: path.join(import.meta.dirname, 'admin/index.html'),
+      },
       treeshake: {
         // packages/domain is pure (no module-level side effects; STYLE.md 1), so its
         // unused zod schemas and rules can be dropped from the bundle.
@@ -25,9 +34,13 @@ export default defineConfig({
     },
   },
   json: { stringify: true },
+  // The server-rendering build (scripts/build.mjs: vite build --ssr src/ssr/entry-server.tsx)
+  // bundles React and every other package, so the server needs none of them installed.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',
+      '/admin/api': 'http://localhost:3000',
     },
   },
 });

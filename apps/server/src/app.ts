@@ -7,10 +7,14 @@ import { databasePlugin } from './http/database.plugin.ts';
 import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/error-handler.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
+import { pageRendererPlugin } from './http/page-renderer.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
 import { versionRoutes } from './http/version.routes.ts';
+import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
+import { adminApiRoutes } from './modules/admin/admin.routes.ts';
+import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
@@ -26,6 +30,8 @@ import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
+import { landingPlugin } from './modules/landing/landing.service.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
@@ -46,6 +52,7 @@ const apiRoutes = [
   fileRoutes,
   customerRoutes,
   checkoutRoutes,
+  municipioRoutes,
 ];
 
 /**
@@ -105,9 +112,12 @@ export async function buildApp({
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(paymentsPlugin, { env });
+  await app.register(landingPlugin);
+  await app.register(pageRendererPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });
+  await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
@@ -121,6 +131,8 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
+  await app.register(adminApiRoutes, { env, prefix: ADMIN_API_PREFIX });
+  await app.register(adminPageRoutes, { env });
   await registerStatic(app, env);
 
   return app;

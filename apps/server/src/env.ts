@@ -52,6 +52,12 @@ const EnvSchema = z.object({
     .min(1)
     .default(DEFAULT_WEB_DIST)
     .transform((p) => path.resolve(p)),
+  /** The storefront's server-rendering module (ADR 009); default WEB_DIST/ssr/entry-server.js. */
+  SSR_ENTRY: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((p) => (p === undefined ? undefined : path.resolve(p))),
   STORE_HOSTS: storeHosts,
   /** The store base URL as customers see it (behind a proxy); default: the request's own. */
   PUBLIC_BASE_URL: z

@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
+import { type AdminClient, adminLogin, insertOperator } from '../testing/admin.ts';
 import { newSession, type TestSession, testEnv } from '../testing/app.ts';
 import {
   certificateForm,
@@ -18,6 +20,7 @@ import {
 } from '../testing/cart.ts';
 import { createTestDatabase, testDatabaseKinds } from '../testing/db.ts';
 import { type FuzzRoute, fuzzRoutes, requestArbitrary } from '../testing/fuzz/requests.ts';
+import { insertOrder } from '../testing/orders.ts';
 
 /** Cases per route and database kind; FUZZ_RUNS raises it (npm run fuzz). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -36,7 +39,16 @@ const EXAMPLES: Record<string, unknown[]> = {
   '/desktopapp/rest/pushSubscribe': [
     { endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } },
   ],
+  '/admin/api/login': [{ email: 'someone@backoffice.test', password: 'a wrong password' }],
+  '/admin/api/operators': [
+    { email: 'fuzzed@backoffice.test', name: 'Fuzz', role: 'agent', password: 'a long enough password' },
+  ],
+  '/admin/api/operators/:id': [{ role: 'agent', disabled: false, name: 'Renamed' }],
+  '/admin/api/orders/:id/transition': [{ to: 'in_progress' }, { to: 'incident', message: 'Falta un dato.' }],
+  '/admin/api/catalog/:id': [{ base_version: 1, definition: { product_id: 18464, name: 'X', price: 100 } }],
 };
+
+const isAdminRoute = (url: string) => url.startsWith('/admin/api');
 
 /**
  * Every route, driven from its own zod schemas plus hostile input (NUL, lone
@@ -49,6 +61,8 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
   let root: string;
   const routes: RouteOptions[] = [];
   let session: TestSession;
+  // The back office's routes are driven signed in, as an admin or an agent (with or without the CSRF token).
+  const operators: Record<'admin' | 'agent', AdminClient | null> = { admin: null, agent: null };
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'shop-fuzz-'));
@@ -72,7 +86,11 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
     session = await newSession(app);
     await postCart(app, session, 'addns', { form: nsForm() });
     await postCart(app, session, 'addqp', { form: qpForm() });
-  });
+    for (const role of ['admin', 'agent'] as const) {
+      operators[role] = await adminLogin(app, await insertOperator(app.db, role));
+    }
+    await insertOrder(app.db);
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     await database?.close();
@@ -83,6 +101,7 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
     const urls = new Set(routes.map((r) => r.url));
     for (const url of Object.keys(EXAMPLES)) expect(urls.has(url), url).toBe(true);
     expect(urls.has('/desktopapp/rest/pushFilesToPedido')).toBe(true);
+    expect(urls.has('/admin/api/orders')).toBe(true);
   });
 
   it('answers every hostile request below 500', async () => {
@@ -95,17 +114,43 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
             requestArbitrary(route as FuzzRoute, EXAMPLES[route.url]),
             fc.boolean(),
             async (request, fresh) => {
-              const visitor = fresh ? await newSession(app) : session;
+              const role = fresh ? 'agent' : 'admin';
+              const operator = operators[role];
+              const visitor = isAdminRoute(route.url) ? null : fresh ? await newSession(app) : session;
+              const credentials =
+                visitor === null
+                  ? {
+                      cookie: operator?.cookie ?? '',
+                      ...(request.withFormKey ? { 'x-admin-csrf': operator?.csrf ?? '' } : {}),
+                    }
+                  : {
+                      cookie: visitor.cookie,
+                      ...(request.withFormKey ? { 'x-form-key': visitor.formKey } : {}),
+                    };
               const response = await app.inject({
                 method: request.method as never,
                 url: request.url,
-                headers: {
-                  cookie: visitor.cookie,
-                  ...(request.withFormKey ? { 'x-form-key': visitor.formKey } : {}),
-                  ...request.headers,
-                },
+                headers: { ...credentials, ...request.headers },
                 ...(request.payload !== undefined ? { payload: request.payload } : {}),
               });
+              // A fuzzed log out, disable or role change ends the operator's session: sign in again.
+              if (
+                operator &&
+                isAdminRoute(route.url) &&
+                response.statusCode < 400 &&
+                request.method !== 'GET'
+              ) {
+                const check = await app.inject({
+                  url: '/admin/api/session',
+                  headers: { cookie: operator.cookie },
+                });
+                if (check.statusCode === 401) {
+                  await app.db.execute(
+                    sql`update operators set disabled_at = null, role = ${role} where email = ${operator.email}`,
+                  );
+                  operators[role] = await adminLogin(app, operator.email);
+                }
+              }
               if (response.statusCode >= 500) {
                 failures.push(`${request.method} ${request.url} -> ${response.statusCode}`);
                 return false;

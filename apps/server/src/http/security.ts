@@ -22,7 +22,10 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
   // API answers and the host page carry the form key and personal data: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     const personal = isApiRoute(request.routeOptions.url) || request.routeOptions.config?.session === true;
-    if (personal || reply.statusCode >= 400) reply.header('cache-control', 'private, no-store');
+    // A personal page may choose its own private policy (the landing pages revalidate with an ETag).
+    const ownPrivate = String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    if ((personal && !ownPrivate) || reply.statusCode >= 400)
+      reply.header('cache-control', 'private, no-store');
   });
   // Stripe's Payment Element loads Stripe.js and its frames (only where Stripe is configured).
   const stripe = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : undefined;

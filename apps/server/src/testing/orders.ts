@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { customers, orderItems, orders, products, quotes } from '../db/schema/index.ts';
+import {
+  customers,
+  files,
+  orderItems,
+  orders,
+  payments,
+  products,
+  quoteItems,
+  quotes,
+} from '../db/schema/index.ts';
 import { allocateOrderId } from '../modules/orders/order-ids.repository.ts';
 import { storedSession, type TestApp, type TestSession } from './app.ts';
 
@@ -84,4 +93,115 @@ export async function createTestOrder(
 /** A logged-in session of the order's customer on the order's store. */
 export function ownerSession(t: TestApp, order: TestOrder): Promise<TestSession> {
   return storedSession(t, { customerId: order.customerId, storeId: order.storeId });
+}
+
+export interface TestOrderOptions {
+  storeId?: number;
+  status?: string;
+  paid?: boolean;
+  email?: string;
+  productId?: number;
+  /** The item's stored form answers. */
+  form?: Record<string, unknown>;
+  createdAt?: Date;
+}
+
+/**
+ * An order as the checkout leaves it (customer, closed quote, quote item, order,
+ * order item, a payment), written straight into the tables.
+ */
+export async function insertOrder(db: AppDb, options: TestOrderOptions = {}) {
+  const storeId = options.storeId ?? 14;
+  const email = options.email ?? `buyer-${randomBytes(4).toString('hex')}@example.com`;
+  const [product] = options.productId
+    ? await db.select().from(products).where(eq(products.id, options.productId))
+    : await db.select().from(products).where(sql`${products.kind} = 'generic'`).limit(1);
+  if (!product) throw new Error('no product to order');
+  const [existing] = await db
+    .select()
+    .from(customers)
+    .where(sql`lower(${customers.email}) = lower(${email})`);
+  const [customer] = existing
+    ? [existing]
+    : await db.insert(customers).values({ storeId, email }).returning();
+  if (!customer) throw new Error('no customer');
+  const [quote] = await db
+    .insert(quotes)
+    .values({ storeId, customerId: customer.id, status: 'ordered' })
+    .returning();
+  if (!quote) throw new Error('no quote');
+  const form = options.form ?? { nombre: 'María López', dni: '12345678Z', direccion: 'Calle Mayor 1' };
+  const [quoteItem] = await db
+    .insert(quoteItems)
+    .values({
+      quoteId: quote.id,
+      productId: product.id,
+      productVersion: product.version,
+      form,
+      priceCents: product.priceCents,
+    })
+    .returning();
+  const id = await allocateOrderId(db, storeId);
+  const paid = options.paid ?? true;
+  const createdAt = options.createdAt ?? new Date();
+  await db.insert(orders).values({
+    id,
+    storeId,
+    quoteId: quote.id,
+    customerId: customer.id,
+    status: options.status ?? (paid ? 'complete_pending' : 'pending_payment'),
+    panelStatusId: paid ? 10 : null,
+    paymentMethod: 'cc',
+    totalCents: product.priceCents,
+    email,
+    billing: { name: 'María López', tax_id: '12345678Z' },
+    createdAt,
+    updatedAt: createdAt,
+  });
+  const [item] = await db
+    .insert(orderItems)
+    .values({
+      orderId: id,
+      quoteItemId: quoteItem?.id,
+      productId: product.id,
+      productName: product.name,
+      form,
+      priceCents: product.priceCents,
+    })
+    .returning();
+  if (!item) throw new Error('no order item');
+  await db.insert(payments).values({
+    orderId: id,
+    attempt: 1,
+    method: 'cc',
+    gateway: 'sandbox',
+    status: paid ? 'paid' : 'pending',
+    amountCents: product.priceCents,
+  });
+  return {
+    id,
+    itemId: item.id,
+    customerId: customer.id,
+    email,
+    productId: product.id,
+    productVersion: product.version,
+  };
+}
+
+/** A result-document row for an order item (the bytes are not needed by the state machine). */
+export async function insertResultFile(db: AppDb, orderId: string, orderItemId: number) {
+  const [row] = await db
+    .insert(files)
+    .values({
+      storageKey: `results/test-${randomBytes(6).toString('hex')}`,
+      originalName: 'nota-simple.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: 10,
+      sha256: '0'.repeat(64),
+      orderId,
+      orderItemId,
+      kind: 'result',
+    })
+    .returning();
+  return row;
 }

@@ -152,16 +152,3 @@ export const OrderSuccessSchema = z.object({
 });
 export type OrderSuccess = z.infer<typeof OrderSuccessSchema>;
 export const OrderSuccessAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSuccessSchema });
-
-/** municipio/: the landing page's data. */
-export const MunicipioAnswerSchema = z.extend(ApiAnswerSchema, {
-  municipio: z.nullable(
-    z.object({
-      name: z.string(),
-      province: z.string(),
-      url: z.string(),
-      folder: z.string(),
-      registries: z.array(z.object({ name: z.string(), delivery_hours: z.nullable(z.number()) })),
-    }),
-  ),
-});

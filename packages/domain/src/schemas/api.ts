@@ -229,10 +229,3 @@ export const UpdatePedidoBodySchema = z.object({
 
 /** updatepedidoNS?id: `{ data }` with the Nota Simple fields the edit dialog shows. */
 export const UpdatePedidoNsBodySchema = z.object({ config, data: NotaSimpleDataSchema });
-
-/** municipio/: `{ url, folder }` of a municipality landing page (url: the municipality slug). */
-export const MunicipioBodySchema = z.object({
-  config,
-  url: requiredText(120).check(z.regex(/^[a-z0-9-]+$/i, { error: 'invalid_value' })),
-  folder: requiredText(60).check(z.regex(/^[A-Za-z]+$/, { error: 'invalid_value' })),
-});

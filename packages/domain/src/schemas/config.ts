@@ -43,7 +43,10 @@ export const RuntimeConfigSchema = z.object({
   customerEmail: z.nullable(z.string()),
   card_public_key: z.nullable(z.string()),
   nsCopy: z.string(),
-  municipio: z.nullable(z.object({ url: z.string(), path: z.string(), name: z.string() })),
+  /** A landing page's municipality (its call to action fills it into the Nota Simple wizard). */
+  municipio: z.nullable(
+    z.object({ url: z.string(), path: z.string(), name: z.string(), province: z.optional(z.string()) }),
+  ),
   lastOrderProducts: z.array(z.object({ product_id: z.int(), name: z.string(), price: CentsSchema })),
   lastOrderPrice: z.nullable(CentsSchema),
   lastOrderSuccess: z.nullable(z.object({ data: z.object({ custom_script_html: z.string() }) })),

@@ -1,3 +1,4 @@
+export * from './admin.ts';
 export * from './answers.ts';
 export * from './api.ts';
 export * from './cart.ts';
@@ -7,6 +8,8 @@ export * from './fields.ts';
 export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';
+export * from './landing.ts';
 export * from './messages.ts';
 export * from './product.ts';
 export * from './search.ts';
+export * from './ssr.ts';

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { esMunicipalities } from './reference.ts';
 
 /** A storefront (spec 1 store ids). */
@@ -41,6 +51,28 @@ export const products = pgTable('products', {
   editable: boolean('editable').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Every published version of a product's definition (the catalogue editor adds
+ * one per save): an order item names the version it was bought with.
+ */
+export const productVersions = pgTable(
+  'product_versions',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    officialFeeCents: integer('official_fee_cents').notNull(),
+    definition: jsonb('definition').notNull(),
+    /** The operator who published it; null for the seed's. */
+    operatorId: integer('operator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.version] })],
+);
 
 /** Spanish property registries: operator-managed (no public dataset exists). */
 export const registries = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   jsonb,
@@ -63,25 +64,25 @@ export const sessions = pgTable(
   ],
 );
 
-/** Back-office users (DESIGN.md "Back office"). */
-export const operators = pgTable('operators', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  role: text('role').$type<'admin' | 'operator'>().notNull().default('operator'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const auditLog = pgTable('audit_log', {
-  id: serial('id').primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  actor: text('actor').notNull(),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id').notNull(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-});
+/**
+ * Back-office users (DESIGN.md "Back office"): an admin manages operators and
+ * the catalogue besides the orders; an agent works the orders only.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    /** argon2id hash (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<'admin' | 'agent'>().notNull().default('agent'),
+    /** A disabled operator cannot log in; their sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('operators_role_ck', sql`${t.role} in ('admin', 'agent')`)],
+);
 
 /**
  * Acceptance of the privacy policy and the contracting conditions (spec 5
@@ -133,4 +134,57 @@ export const loginThrottle = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (t) => [index('login_throttle_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * A back-office session: only the SHA-256 of the cookie's random token is
+ * stored. It ends after 15 minutes without a request (lastSeenAt) or 8 hours
+ * after the log in (createdAt), whichever comes first.
+ */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    /** The synchronizer token every non-GET back-office call sends in X-Admin-CSRF. */
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** Failed back-office log ins, counted per e-mail and per client address (throttling). */
+export const operatorLoginFailures = pgTable(
+  'operator_login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    clientAddress: text('client_address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('operator_login_failures_email_idx').on(t.email, t.at),
+    index('operator_login_failures_address_idx').on(t.clientAddress, t.at),
+  ],
+);
+
+/** Every operator action (who, when, what, before / after), written in the action's transaction. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The operator's e-mail at the time (kept when the operator row changes). */
+    actor: text('actor').notNull(),
+    operatorId: integer('operator_id').references(() => operators.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** `{ before, after, ... }`. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
 );

@@ -103,7 +103,13 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_status_idx').on(t.status),
+    // The back office's queue: oldest first, per store.
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_store_created_idx').on(t.storeId, t.createdAt),
+  ],
 );
 
 export const orderItems = pgTable(
@@ -118,6 +124,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => products.id),
     productName: text('product_name').notNull(),
+    /**
+     * The product definition's version the item was bought with (product_versions);
+     * null: read it from the quote item it came from.
+     */
+    productVersion: integer('product_version'),
     parentId: integer('parent_id').references((): AnyPgColumn => orderItems.id, { onDelete: 'cascade' }),
     qty: integer('qty').notNull().default(1),
     options: jsonb('options').$type<ItemOption[]>().notNull().default([]),

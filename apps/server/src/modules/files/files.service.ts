@@ -60,6 +60,15 @@ export interface FilesService {
   ): Promise<{ files: UploadedFile[]; session: Session }>;
   /** A stored file the session (or its customer) owns; 404 otherwise. */
   download(visitor: Visitor, id: number, log: FastifyBaseLogger): Promise<Download>;
+  /** Any stored file, for the back office (the route checks the operator); 404 when it has no bytes. */
+  readForOperator(id: number, log: FastifyBaseLogger): Promise<Download>;
+  /**
+   * Stores bytes the shop itself produced or an operator sent (a result document)
+   * and answers the storage key; the caller inserts the `files` row in its own
+   * transaction and calls `discard(key)` if that fails.
+   */
+  putBytes(folder: 'results' | 'documents', data: Buffer): Promise<string>;
+  discard(storageKey: string): Promise<void>;
   /** Removes uploads made before `before` that no cart item and no order refers to (rows and bytes); answers how many. */
   removeStaleUploads(before: Date): Promise<number>;
 }
@@ -109,8 +118,8 @@ function readError(err: unknown): AppError {
   return new AppError('invalid_data', 'malformedRequest');
 }
 
-/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored. */
-async function receive(parts: AsyncIterable<Multipart>) {
+/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored; the back office reads its result documents with it too. */
+export async function receive(parts: AsyncIterable<Multipart>) {
   const fields = new Map<string, string>();
   const files: ReceivedFile[] = [];
   try {
@@ -275,6 +284,32 @@ export function createFilesService(
         contentType: file.contentType as AllowedType,
         size: file.sizeBytes,
       };
+    },
+
+    async readForOperator(id, log) {
+      const file = await findFile(db, id);
+      if (!file) throw notFound();
+      const stream = await storage.get(file.storageKey);
+      if (!stream) {
+        log.error({ fileId: id }, 'stored file has no bytes');
+        throw notFound();
+      }
+      return {
+        stream,
+        name: file.originalName,
+        contentType: file.contentType as AllowedType,
+        size: file.sizeBytes,
+      };
+    },
+
+    async putBytes(folder, data) {
+      const key = `${folder}/${randomUUID()}`;
+      await storage.put(key, data);
+      return key;
+    },
+
+    async discard(storageKey) {
+      await storage.delete(storageKey).catch(() => {});
     },
 
     async removeStaleUploads(before) {

@@ -34,7 +34,7 @@ export function fuzzRoutes(routes: RouteOptions[]): FuzzRoute[] {
         method,
         url: route.url,
         schema: (route.schema ?? {}) as FuzzRoute['schema'],
-        multipart: route.url.endsWith('/pushFilesToPedido'),
+        multipart: route.url.endsWith('/pushFilesToPedido') || route.url.endsWith('/result'),
       });
     }
   }

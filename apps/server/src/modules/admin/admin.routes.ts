@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Env } from '../../env.ts';
+import { registerAdminGuards } from './admin.plugin.ts';
+import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { catalogAdminRoutes } from './catalog-admin.routes.ts';
+import { mailAdminRoutes } from './mail-admin.routes.ts';
+import { ordersAdminRoutes } from './orders-admin.routes.ts';
+
+/** The back-office API, mounted at /admin/api: its guards, then its routes. */
+export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
+  const { sessions, cookies } = await registerAdminGuards(app, env);
+  await app.register(adminAuthRoutes, { sessions, cookies });
+  await app.register(ordersAdminRoutes);
+  await app.register(catalogAdminRoutes);
+  await app.register(mailAdminRoutes);
+};

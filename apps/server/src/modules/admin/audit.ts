@@ -1,0 +1,34 @@
+import type { AppDb } from '../../db/client.ts';
+import { auditLog } from '../../db/schema/index.ts';
+
+/** Who did it: a signed-in operator, or the command line (`npm run admin:create`). */
+export type Actor = { operatorId: number; email: string } | { operatorId: null; email: 'cli' };
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+  /** Anything else worth keeping (the incident's message, a file id). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Writes one audit row (who, when, what, before / after). Pass the action's own
+ * transaction: the row exists exactly when the change does.
+ */
+export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actor: actor.email,
+    operatorId: actor.operatorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    data: {
+      ...(entry.details ?? {}),
+      ...(entry.before !== undefined ? { before: entry.before } : {}),
+      ...(entry.after !== undefined ? { after: entry.after } : {}),
+    },
+  });
+}

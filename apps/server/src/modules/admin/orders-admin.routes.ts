@@ -1,0 +1,122 @@
+import multipart from '@fastify/multipart';
+import {
+  IdFromStringSchema,
+  IdParamsSchema,
+  OrderDetailAnswerSchema,
+  OrderIdParamsSchema,
+  OrderIdSchema,
+  OrderQueueAnswerSchema,
+  OrderQueueQuerySchema,
+  TransitionBodySchema,
+  UPLOAD_MAX_BYTES,
+} from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { AppError } from '../../http/app-error.ts';
+import { receive } from '../files/files.service.ts';
+import { actorOf } from './admin.plugin.ts';
+import { ANY_OPERATOR } from './admin-auth.routes.ts';
+import { queueOrderMail } from './order-mail.ts';
+import { orderDetail, orderQueue, transitionOrder } from './orders-admin.service.ts';
+import { attachResultDocument } from './result-document.service.ts';
+
+const TransitionAnswerSchema = z.object({
+  ok: z.literal(true),
+  status: z.string(),
+  panel_status_id: z.int(),
+});
+
+/** The order queue, one order, and its status transitions (every operator). */
+export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Scoped to these routes: one result document per call, as large as an upload.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/orders',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: { querystring: OrderQueueQuerySchema, response: { 200: OrderQueueAnswerSchema } },
+    },
+    async (request) => orderQueue(app.db, request.query),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: { params: OrderIdParamsSchema, response: { 200: OrderDetailAnswerSchema } },
+    },
+    async (request) => ({ ok: true as const, order: await orderDetail(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/files/:id',
+    { config: { admin: ANY_OPERATOR }, schema: { params: IdParamsSchema } },
+    async (request, reply) => {
+      const file = await app.files.readForOperator(request.params.id, request.log);
+      // A download of its own type only: nothing in it may run in our origin.
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', `attachment; filename="${file.name}"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .send(file.stream);
+    },
+  );
+
+  app.post(
+    '/orders/:id/transition',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: {
+        params: OrderIdParamsSchema,
+        body: TransitionBodySchema,
+        response: { 200: TransitionAnswerSchema },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      // An incident asks the customer, by mail in the same transaction, for what is missing.
+      ...(await transitionOrder(
+        app.db,
+        actorOf(request),
+        request.params.id,
+        request.body,
+        async (tx, change) => {
+          if (change.to === 'incident') {
+            await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message });
+          }
+        },
+      )),
+    }),
+  );
+
+  app.post(
+    '/orders/:id/items/:itemId/result',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: {
+        params: z.object({ id: OrderIdSchema, itemId: IdFromStringSchema }),
+        response: { 200: z.object({ ok: z.literal(true), file_id: z.int(), mail_id: z.int() }) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('unsupported', 'unsupportedMediaType');
+      const { files } = await receive(request.parts());
+      const [file] = files;
+      if (!file) throw new AppError('invalid_data', 'noFiles');
+      const result = await attachResultDocument(app.db, app.files, actorOf(request), {
+        orderId: request.params.id,
+        itemId: request.params.itemId,
+        filename: file.filename,
+        bytes: file.bytes,
+        type: file.type,
+      });
+      return { ok: true as const, file_id: result.fileId, mail_id: result.mailId };
+    },
+  );
+};

@@ -1,0 +1,316 @@
+import {
+  allowedTransitions,
+  checkTransition,
+  isOrderStatus,
+  type OrderDetail,
+  type OrderQueueAnswer,
+  type OrderQueueQuery,
+  type OrderQueueRow,
+  type OrderStatus,
+  PANEL_STATUS,
+  type PanelTarget,
+  QUEUE_PAGE_SIZE,
+  type TransitionContext,
+} from '@shop/domain';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { type AppDb, queryRows } from '../../db/client.ts';
+import {
+  auditLog,
+  creditNotes,
+  files,
+  invoices,
+  mailMessages,
+  orderItems,
+  orders,
+  payments,
+  quoteItems,
+} from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { type Actor, recordAudit } from './audit.ts';
+
+/** The statuses of paid orders still being worked on: the queue's default view. */
+export const OPEN_STATUSES: readonly OrderStatus[] = [
+  'complete_pending',
+  'complete_in_progress',
+  'complete_incident',
+];
+
+/** Where each panel target moves the order (server status, panel status id). */
+export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; panel: number }> = {
+  pending: { status: 'complete_pending', panel: PANEL_STATUS.pending },
+  in_progress: { status: 'complete_in_progress', panel: PANEL_STATUS.inProgress },
+  incident: { status: 'complete_incident', panel: PANEL_STATUS.incident },
+  ready: { status: 'complete_ready', panel: PANEL_STATUS.ready },
+};
+
+/** A payment counts as captured once paid (a later refund does not undo that it was paid). */
+const CAPTURED = ['paid', 'refunded'];
+
+const paidSql = sql`exists (select 1 from ${payments} p where p.order_id = o.id and p.status in ('paid', 'refunded'))`;
+
+/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Midnight of a yyyy-mm-dd day in Madrid (the operators' day), as a timestamptz expression. */
+const madridDay = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Madrid')`;
+
+/**
+ * The order queue: filters (store, product, status, placed between two days,
+ * paid or not) and a search (order id, e-mail, or any answer of the customer's
+ * forms: holder, DNI, address), oldest first (the longest waiting on top).
+ * Without a status filter it shows the paid orders still being worked on.
+ */
+export async function orderQueue(
+  db: AppDb,
+  query: OrderQueueQuery,
+  now = new Date(),
+): Promise<OrderQueueAnswer> {
+  const where: SQL[] = [];
+  if (query.status === undefined) where.push(sql`o.status in ${OPEN_STATUSES}`);
+  else if (query.status !== 'all') where.push(sql`o.status = ${query.status}`);
+  if (query.store !== undefined) where.push(sql`o.store_id = ${query.store}`);
+  if (query.product !== undefined)
+    where.push(
+      sql`exists (select 1 from ${orderItems} i where i.order_id = o.id and i.product_id = ${query.product})`,
+    );
+  if (query.from) where.push(sql`o.created_at >= ${madridDay(query.from)}`);
+  if (query.to) where.push(sql`o.created_at < ${madridDay(query.to, 1)}`);
+  if (query.paid === 'paid') where.push(paidSql);
+  if (query.paid === 'unpaid') where.push(sql`not ${paidSql}`);
+  const q = query.q?.trim();
+  if (q) {
+    if (/^\d{9,11}$/.test(q)) where.push(sql`o.id = ${q}`);
+    else if (q.includes('@')) where.push(sql`lower(o.email) = lower(${q})`);
+    else
+      where.push(
+        sql`(exists (select 1 from ${orderItems} i where i.order_id = o.id and i.form::text ilike ${likePattern(q)})
+          or o.billing::text ilike ${likePattern(q)})`,
+      );
+  }
+  const page = Math.max(1, query.page ?? 1);
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const rows = await queryRows<{
+    id: string;
+    store_id: number;
+    status: string;
+    panel_status_id: number | null;
+    email: string;
+    total_cents: number;
+    created_at: string | Date;
+    paid: boolean;
+    holder: string | null;
+    products: string[] | null;
+  }>(
+    db,
+    sql`select o.id, o.store_id, o.status, o.panel_status_id, o.email, o.total_cents, o.created_at,
+          ${paidSql} as paid,
+          (select coalesce(nullif(i.form->>'nombre', ''), nullif(i.form->>'nombre_persona', ''),
+                           nullif(i.form->>'nombre_empresa', ''), nullif(i.form->>'titular', ''))
+             from ${orderItems} i where i.order_id = o.id and i.parent_id is null order by i.id limit 1) as holder,
+          (select array_agg(i.product_name order by i.id) from ${orderItems} i
+             where i.order_id = o.id and i.parent_id is null) as products
+        from ${orders} o
+        ${whereSql}
+        order by o.created_at asc, o.id asc
+        limit ${QUEUE_PAGE_SIZE + 1} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+  );
+  const out: OrderQueueRow[] = rows.slice(0, QUEUE_PAGE_SIZE).map((row) => {
+    const created = new Date(row.created_at);
+    return {
+      id: row.id,
+      store_id: Number(row.store_id),
+      status: row.status,
+      panel_status_id: row.panel_status_id === null ? null : Number(row.panel_status_id),
+      email: row.email,
+      holder: row.holder ?? (row.email.split('@')[0] || ''),
+      products: row.products ?? [],
+      total_cents: Number(row.total_cents),
+      paid: row.paid === true || (row.paid as unknown) === 't',
+      created_at: created.toISOString(),
+      waiting_seconds: Math.max(0, Math.floor((now.getTime() - created.getTime()) / 1000)),
+    };
+  });
+  return { ok: true, rows: out, more: rows.length > QUEUE_PAGE_SIZE, page };
+}
+
+/** The facts the state machine's guards look at, read from the order's payments, credit notes and files. */
+export async function transitionContext(db: AppDb, orderId: string): Promise<TransitionContext> {
+  const paymentRows = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  const [credit] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .limit(1);
+  const items = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(sql`${orderItems.orderId} = ${orderId} and ${orderItems.parentId} is null`);
+  const results = await db
+    .select({ itemId: files.orderItemId })
+    .from(files)
+    .where(sql`${files.orderId} = ${orderId} and ${files.kind} = 'result'`);
+  const withDocument = new Set(results.map((r) => r.itemId));
+  return {
+    paid: paymentRows.some((p) => CAPTURED.includes(p.status)),
+    paymentPending: paymentRows.some((p) => p.status === 'pending' || p.status === 'authorized'),
+    creditNoteIssued: credit !== undefined,
+    documentAttached: items.length > 0 && items.every((item) => withDocument.has(item.id)),
+  };
+}
+
+/** Everything the order's page shows: answers, files, payments, invoices, mails, history and the allowed moves. */
+export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDetail> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  const [items, fileRows, paymentRows, invoiceRows, creditRows, history, context] = await Promise.all([
+    db
+      .select({ item: orderItems, quoteVersion: quoteItems.productVersion })
+      .from(orderItems)
+      .leftJoin(quoteItems, eq(quoteItems.id, orderItems.quoteItemId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.id)),
+    db.select().from(files).where(eq(files.orderId, orderId)).orderBy(asc(files.id)),
+    db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.attempt)),
+    db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id)),
+    db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId)).orderBy(asc(creditNotes.id)),
+    db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} = 'order' and ${auditLog.entityId} = ${orderId}`)
+      .orderBy(desc(auditLog.id))
+      .limit(200),
+    transitionContext(db, orderId),
+  ]);
+  // Mails have no order column: those sent to the order's address.
+  const mails = await db
+    .select()
+    .from(mailMessages)
+    .where(sql`lower(${mailMessages.to}) = lower(${order.email})`)
+    .orderBy(desc(mailMessages.id))
+    .limit(50);
+  const status = order.status;
+  return {
+    id: order.id,
+    store_id: order.storeId,
+    status,
+    panel_status_id: order.panelStatusId,
+    email: order.email,
+    total_cents: order.totalCents,
+    payment_method: order.paymentMethod,
+    billing: order.billing,
+    created_at: order.createdAt.toISOString(),
+    paid: context.paid,
+    allowed: isOrderStatus(status) ? allowedTransitions(status, context) : [],
+    items: items.map(({ item, quoteVersion }) => ({
+      id: item.id,
+      parent_id: item.parentId,
+      product_id: item.productId,
+      product_name: item.productName,
+      product_version: item.productVersion ?? quoteVersion ?? null,
+      panel_status_id: item.panelStatusId,
+      price_cents: item.priceCents,
+      form: item.form,
+    })),
+    files: fileRows.map((f) => ({
+      id: f.id,
+      name: f.originalName,
+      kind: f.kind,
+      size: f.sizeBytes,
+      item_id: f.orderItemId,
+      created_at: f.createdAt.toISOString(),
+    })),
+    payments: paymentRows.map((p) => ({
+      id: p.id,
+      attempt: p.attempt,
+      method: p.method,
+      gateway: p.gateway,
+      status: p.status,
+      amount_cents: p.amountCents,
+      created_at: p.createdAt.toISOString(),
+    })),
+    invoices: [
+      ...invoiceRows.map((i) => ({
+        id: i.id,
+        kind: 'invoice' as const,
+        number: `${i.series}${i.year}-${i.number}`,
+        total_cents: i.totalCents,
+        file_id: i.fileId,
+        issued_at: i.issuedAt.toISOString(),
+      })),
+      ...creditRows.map((c) => ({
+        id: c.id,
+        kind: 'credit_note' as const,
+        number: `${c.series}${c.year}-${c.number}`,
+        total_cents: -Math.abs(c.totalCents),
+        file_id: c.fileId,
+        issued_at: c.issuedAt.toISOString(),
+      })),
+    ],
+    mails: mails.map((m) => ({
+      id: m.id,
+      to: m.to,
+      subject: m.subject,
+      status: m.status,
+      created_at: m.createdAt.toISOString(),
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      actor: h.actor,
+      action: h.action,
+      data: h.data,
+    })),
+  };
+}
+
+/**
+ * Moves an order to a panel status, guarded by the domain's state machine
+ * (the order row locked, its facts read in the same transaction); the order and
+ * its items take the panel status, and the audit row is written with it.
+ * An incident carries the message for the customer.
+ */
+export async function transitionOrder(
+  db: AppDb,
+  actor: Actor,
+  orderId: string,
+  input: { to: PanelTarget; message: string },
+  afterChange?: (
+    tx: AppDb,
+    change: { order: typeof orders.$inferSelect; to: PanelTarget; message: string },
+  ) => Promise<void>,
+): Promise<{ status: OrderStatus; panel_status_id: number }> {
+  const target = PANEL_TARGET_STATUS[input.to];
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound();
+    const from = order.status;
+    if (!isOrderStatus(from)) throw new AppError('conflict', 'transitionRefused');
+    const check = checkTransition(from, target.status, await transitionContext(tx, orderId));
+    if (!check.ok) {
+      throw new AppError(
+        'conflict',
+        check.reason === 'no_document' ? 'transitionNoDocument' : 'transitionRefused',
+      );
+    }
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ status: target.status, panelStatusId: target.panel, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    await tx.update(orderItems).set({ panelStatusId: target.panel }).where(eq(orderItems.orderId, orderId));
+    await recordAudit(tx, actor, {
+      action: `order.${input.to}`,
+      entity: 'order',
+      entityId: orderId,
+      before: { status: from, panel_status_id: order.panelStatusId },
+      after: { status: target.status, panel_status_id: target.panel },
+      ...(input.message ? { details: { message: input.message } } : {}),
+    });
+    if (afterChange) await afterChange(tx, { order, to: input.to, message: input.message });
+    return { status: target.status, panel_status_id: target.panel };
+  });
+}

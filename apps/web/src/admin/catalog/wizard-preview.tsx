@@ -1,0 +1,110 @@
+import {
+  formatEuros,
+  optionForStep,
+  type ProductDefinition,
+  productPrice,
+  RuntimeConfigSchema,
+  valuesFromList,
+} from '@shop/domain';
+import { loadT } from '@shop/domain/i18n';
+import { useEffect, useState } from 'react';
+import { setConfig } from '../../shared/config/config-store.ts';
+import { setT } from '../../shared/i18n/use-t.ts';
+import { OptionField } from '../../shared/product-options/option-field.tsx';
+import { Button } from '../../shared/ui/button.tsx';
+import styles from '../admin.module.css';
+
+let ready: Promise<void> | undefined;
+
+/**
+ * The storefront's field components read the store's translator and runtime
+ * configuration: load them once, for the main store (Spanish), as the
+ * storefront itself does at start-up.
+ */
+function prepareStorefront(): Promise<void> {
+  ready ??= (async () => {
+    const [t, response] = await Promise.all([loadT('es'), fetch('/desktopapp/rest/config?store_id=14')]);
+    setT(t);
+    const parsed = RuntimeConfigSchema.safeParse(((await response.json()) as { config?: unknown }).config);
+    if (!parsed.success) throw new Error('storefront configuration unavailable');
+    setConfig(parsed.data);
+  })();
+  return ready;
+}
+
+/**
+ * A live preview of the generic wizard for a definition being edited: the
+ * domain's step engine (optionForStep: conditions, step order) picks each
+ * step's option and the storefront's own OptionField renders it, with the
+ * live price; answers stay in this component (nothing is added to a cart).
+ */
+export function WizardPreview({ definition }: { definition: ProductDefinition }) {
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [answers, setAnswers] = useState<{ option_id: number; value: string }[]>([]);
+  const [draft, setDraft] = useState('');
+
+  useEffect(() => {
+    prepareStorefront().then(
+      () => setLoaded(true),
+      () => setFailed(true),
+    );
+  }, []);
+
+  if (failed) return <p className={styles.error}>No se pudo cargar la vista previa.</p>;
+  if (!loaded) return <p>Cargando vista previa…</p>;
+
+  const step = answers.length + 1;
+  const option = optionForStep(definition, answers, step);
+  const values = valuesFromList(
+    option ? [...answers, { option_id: option.option_id, value: draft }] : answers,
+  );
+  const price = productPrice(definition, values);
+
+  const next = () => {
+    if (!option) return;
+    setAnswers([...answers, { option_id: option.option_id, value: draft }]);
+    setDraft('');
+  };
+  const back = () => {
+    const last = answers[answers.length - 1];
+    setAnswers(answers.slice(0, -1));
+    setDraft(last?.value ?? '');
+  };
+
+  return (
+    <section className={styles.preview} aria-label="Vista previa del asistente">
+      <p>
+        <strong>{definition.name}</strong> · Paso {step} · {formatEuros(price)}
+      </p>
+      {option ? (
+        <OptionField
+          key={`${step}-${option.option_id}`}
+          option={option}
+          productId={definition.product_id}
+          value={draft}
+          onChange={setDraft}
+        />
+      ) : (
+        <p>Confirmación: {answers.length} respuestas.</p>
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" disabled={answers.length === 0} onClick={back}>
+          Atrás
+        </Button>
+        <Button disabled={!option} onClick={next}>
+          Siguiente
+        </Button>
+        <Button
+          variant="text"
+          onClick={() => {
+            setAnswers([]);
+            setDraft('');
+          }}
+        >
+          Reiniciar
+        </Button>
+      </div>
+    </section>
+  );
+}

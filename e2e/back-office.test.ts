@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
+import { insertOrder } from '../apps/server/src/testing/orders.ts';
+import { useShopPage } from './support/shop-page.ts';
+
+// The back office in Chromium against the real server: an agent logs in at
+// /admin, finds a paid order in the queue by its holder, opens it, moves it to
+// 'En tramitación' and raises an incident; the storefront's first screen loads
+// none of the back office's scripts.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
+let agentEmail = '';
+let orderId = '';
+
+// Before the server starts (hooks run in order): a database with an agent and a paid order.
+beforeAll(async () => {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await migrate(database);
+    await seed(database.db);
+    agentEmail = await insertOperator(database.db, 'agent', 'agent@backoffice.test');
+    const order = await insertOrder(database.db, {
+      createdAt: new Date(Date.now() - 3 * 3600_000),
+      form: { nombre: 'Lucía Fernández Ruiz', dni: '12345678Z', direccion: 'Calle Sol 3' },
+    });
+    orderId = order.id;
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const shop = useShopPage({ env: () => ({ DATA_DIR: dataDir }) });
+
+const h1 = () => shop.page.getByRole('heading', { level: 1 });
+
+describe('back office (Chromium, real server)', () => {
+  it('an agent logs in, finds the order, moves it to in progress and raises an incident', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin`);
+    await page.getByLabel('Correo electrónico').fill(agentEmail);
+    await page.getByLabel('Contraseña').fill('not the password');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('no son correctos');
+
+    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => h1().textContent()).toBe('Pedidos');
+
+    const cookies = await shop.context.cookies(origin);
+    expect(cookies.find((c) => c.name === 'admin')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    // Search by the holder, as an operator on the phone with the customer would.
+    await page.getByLabel('Buscar (pedido, correo, titular, DNI)').fill('Fernández');
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').first().textContent()).toContain('Lucía Fernández Ruiz');
+    await page.getByRole('link', { name: orderId }).click();
+    await expect.poll(() => h1().textContent()).toContain(`Pedido ${orderId}`);
+    expect(await h1().textContent()).toContain('Pendiente de tramitar');
+    expect(await page.getByText('Lucía Fernández Ruiz').count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'En tramitación (30)' }).click();
+    await expect.poll(() => h1().textContent()).toContain('En tramitación');
+    // Ready needs the result document: the state machine keeps the button disabled.
+    expect(await page.getByRole('button', { name: 'Listo (110)' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Incidencia (60)…' }).click();
+    await page.getByLabel(/Mensaje para el cliente/).fill('Indique la referencia catastral, por favor.');
+    await page.getByRole('button', { name: 'Abrir incidencia' }).click();
+    await expect.poll(() => h1().textContent()).toContain('Incidencia');
+    await expect
+      .poll(() => page.getByText('order.incident: Indique la referencia catastral').count())
+      .toBe(1);
+    expect(await page.getByText('order.in_progress').count()).toBe(1);
+  });
+
+  it("the storefront's first screen loads no back-office script", async () => {
+    const { page, origin } = shop;
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(`${origin}/app/servicios`);
+    await expect.poll(() => h1().textContent()).toBe('¿Qué servicio deseas?');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(
+      scripts.filter((url) => /\/assets\/(admin|queue-screen|order-screen|product-editor)-/.test(url)),
+    ).toEqual([]);
+  });
+});
