@@ -49,7 +49,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
   // gateways return to payment/retry/{order_id}): set the flag and say so once.
   useEffect(() => {
     if (mode !== 'retry' || !orderId || readInvalidPayment() === orderId) return;
-    const message = t('payment.failed');
+    const message = t('payments.failed');
     setInvalidPayment(orderId, message);
     showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
   }, [mode, orderId, t]);
@@ -83,7 +83,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
     <StepLayout title={t('payment.heading')} onNext={onNext}>
       {failed ? (
         <p className={styles.alert} role="status">
-          {t('payment.failed')}
+          {t('payments.failed')}
         </p>
       ) : null}
       {payingOrder ? <p className={styles.intro}>{t('payment.forOrder', { order: payingOrder })}</p> : null}
