@@ -17,7 +17,7 @@ export interface LoadFigures {
   failures: number;
 }
 
-interface Target {
+export interface Target {
   label: string;
   /** Opens an empty database; `dataDir` is the run's own temporary DATA_DIR. */
   open(dataDir: string): Promise<{ database: Database; dispose(): Promise<void> }>;
@@ -104,7 +104,7 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'GET cart', path: '/desktopapp/rest/cart', session: 'cart' },
 ];
 
-const NOTA_SIMPLE = {
+export const NOTA_SIMPLE = {
   quiere_una_ns: true,
   conoce_nombre_propietario: true,
   nombre: 'Ana Pérez García',

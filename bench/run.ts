@@ -1,13 +1,17 @@
 // `npm run bench`: the storefront's initial JavaScript (and that no back-office code is in it), the latency of GET
 // config and GET cart at 2,000 requests/s, checked against DESIGN.md's budgets,
 // the production server's memory at rest and while it starts on a new database,
-// the search endpoints' time on the server (budget 20 ms), and the back office's
-// order list over 100,000 seeded orders (p95 150 ms).
-// BENCH_SECONDS shortens the load runs; BENCH_SKIP_BUNDLE=1 leaves out the bundle size.
+// the search endpoints' time on the server (budget 20 ms), the back office's
+// order list over 100,000 seeded orders (p95 150 ms),
+// and whole orders (add to cart, register, checkout, sandbox payment notice): orders/s
+// and p99 per call on PGlite and PostgreSQL (issue 9).
+// BENCH_SECONDS shortens the load runs; BENCH_SKIP_BUNDLE=1 leaves out the bundle size;
+// BENCH_ONLY=orders runs the whole-order load alone.
 import { ensureBuilt, WEB_DIST } from '../scripts/build.mjs';
 import { measureAdminQueue, QUEUE_ORDERS } from './admin-queue.ts';
 import { ENDPOINTS, type LoadFigures, loadEndpoints, pgliteTarget, postgresTarget } from './api-load.ts';
 import { measureBundle } from './bundle-size.ts';
+import { loadOrders } from './order-load.ts';
 import { measureSearch } from './search-latency.ts';
 import { measureMemory } from './server-memory.ts';
 
@@ -32,8 +36,18 @@ const RATE_TOLERANCE = 0.97;
  */
 const MEMORY_REST_BUDGET_MB = { PGlite: 350, PostgreSQL: 200 } as Record<string, number>;
 const MEMORY_START_MARGIN = 1.25;
+/**
+ * Issue 9: at least 100 whole orders/s on PostgreSQL with p99 at most 150 ms per
+ * call, on the 2-core machine (argon2id bounds registration near 200/s there).
+ * PGlite (one connection, transactions one at a time) is measured, not budgeted.
+ */
+const ORDERS_PER_SECOND_BUDGET = 100;
+const ORDER_CALL_P99_BUDGET_MS = 150;
+/** Customers ordering at once: enough to keep both cores busy without queueing past the p99 budget. */
+const ORDER_CONCURRENCY = Number(process.env.BENCH_ORDER_CONCURRENCY ?? 12);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SKIP_BUNDLE = process.env.BENCH_SKIP_BUNDLE === '1';
+const SKIP_BUNDLE = process.env.BENCH_SKIP_BUNDLE === '1' || process.env.BENCH_ONLY === 'orders';
+const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 
 type Row = [measure: string, value: string, budget: string, result: string];
 const rows: Row[] = [];
@@ -68,7 +82,7 @@ const targets = [
   pgliteTarget(),
   ...(process.env.DATABASE_URL ? [postgresTarget(process.env.DATABASE_URL)] : []),
 ];
-for (const target of targets) {
+for (const target of ONLY_ORDERS ? [] : targets) {
   console.error(
     `Loading ${ENDPOINTS.map((e) => e.name).join(' and ')} on ${target.label} at ${API_RATE} req/s for ${SECONDS} s each…`,
   );
@@ -103,50 +117,91 @@ for (const target of targets) {
   }
 }
 
-console.error("Measuring the production server's memory (node apps/server/dist/server.js, new database)…");
-for (const figures of await measureMemory(process.env.DATABASE_URL)) {
-  const name = `Server memory, ${figures.label}`;
-  const restBudget = MEMORY_REST_BUDGET_MB[figures.label] ?? 0;
-  const startBudget = Math.round(figures.restMb * MEMORY_START_MARGIN);
-  rows.push([
-    `${name}: at rest`,
-    `${figures.restMb} MB`,
-    `<= ${restBudget} MB`,
-    check(figures.restMb <= restBudget),
-  ]);
-  rows.push([
-    `${name}: peak while starting (new database, first seed)`,
-    `${figures.startPeakMb} MB`,
-    `<= rest x ${MEMORY_START_MARGIN} (${startBudget} MB)`,
-    check(figures.startPeakMb <= startBudget),
-  ]);
-  rows.push([`${name}: peak over the run`, `${figures.peakMb} MB`, 'info', '']);
-  rows.push([`${name}: ready after`, `${figures.readySeconds.toFixed(1)} s`, 'info', '']);
+for (const target of targets) {
+  console.error(
+    `Whole orders on ${target.label}: ${ORDER_CONCURRENCY} customers ordering at once for ${SECONDS} s…`,
+  );
+  const budgeted = target.label === 'PostgreSQL';
+  try {
+    const figures = await loadOrders(target, WEB_DIST, { seconds: SECONDS, concurrency: ORDER_CONCURRENCY });
+    rows.push([
+      `Whole orders, ${figures.label}`,
+      `${figures.ordersPerSecond.toFixed(1)} orders/s`,
+      budgeted ? `>= ${ORDERS_PER_SECOND_BUDGET} orders/s` : 'info',
+      budgeted ? check(figures.ordersPerSecond >= ORDERS_PER_SECOND_BUDGET) : '',
+    ]);
+    for (const call of figures.calls) {
+      rows.push([
+        `  ${call.step}: p50 / p99 (${call.count} calls)`,
+        `${call.p50} / ${call.p99} ms`,
+        budgeted ? `p99 <= ${ORDER_CALL_P99_BUDGET_MS} ms` : 'info',
+        budgeted ? check(call.count > 0 && call.p99 <= ORDER_CALL_P99_BUDGET_MS) : '',
+      ]);
+    }
+    rows.push([
+      `  failed orders, ${figures.label}`,
+      figures.firstFailure && figures.failures > 0
+        ? `${figures.failures} (${figures.firstFailure.slice(0, 80)})`
+        : String(figures.failures),
+      '0',
+      check(figures.failures === 0 && figures.orders > 0),
+    ]);
+  } catch (error) {
+    rows.push([
+      `Whole orders, ${target.label}`,
+      String(error instanceof Error ? error.message : error),
+      '',
+      check(false),
+    ]);
+  }
 }
 
-console.error('Timing the search endpoints on the server (full reference data)…');
-for (const figures of await measureSearch(WEB_DIST)) {
-  rows.push([`Search ${figures.label}: p50`, `${figures.p50.toFixed(1)} ms`, 'info', '']);
-  rows.push([
-    `Search ${figures.label}: p99`,
-    `${figures.p99.toFixed(1)} ms`,
-    `< ${SEARCH_P99_BUDGET_MS} ms`,
-    check(figures.p99 < SEARCH_P99_BUDGET_MS),
-  ]);
-}
+if (!ONLY_ORDERS) {
+  console.error("Measuring the production server's memory (node apps/server/dist/server.js, new database)…");
+  for (const figures of await measureMemory(process.env.DATABASE_URL)) {
+    const name = `Server memory, ${figures.label}`;
+    const restBudget = MEMORY_REST_BUDGET_MB[figures.label] ?? 0;
+    const startBudget = Math.round(figures.restMb * MEMORY_START_MARGIN);
+    rows.push([
+      `${name}: at rest`,
+      `${figures.restMb} MB`,
+      `<= ${restBudget} MB`,
+      check(figures.restMb <= restBudget),
+    ]);
+    rows.push([
+      `${name}: peak while starting (new database, first seed)`,
+      `${figures.startPeakMb} MB`,
+      `<= rest x ${MEMORY_START_MARGIN} (${startBudget} MB)`,
+      check(figures.startPeakMb <= startBudget),
+    ]);
+    rows.push([`${name}: peak over the run`, `${figures.peakMb} MB`, 'info', '']);
+    rows.push([`${name}: ready after`, `${figures.readySeconds.toFixed(1)} s`, 'info', '']);
+  }
 
-console.error(
-  `Timing the back office's order list over ${QUEUE_ORDERS.toLocaleString('en')} seeded orders (PGlite)…`,
-);
-for (const figures of await measureAdminQueue(WEB_DIST)) {
-  const name = `Back-office order list, ${figures.label}`;
-  rows.push([`${name}: p50`, `${figures.p50.toFixed(1)} ms`, 'info', '']);
-  rows.push([
-    `${name}: p95`,
-    `${figures.p95.toFixed(1)} ms`,
-    figures.budgeted ? `<= ${ADMIN_QUEUE_P95_BUDGET_MS} ms` : 'info',
-    figures.budgeted ? check(figures.p95 <= ADMIN_QUEUE_P95_BUDGET_MS) : '',
-  ]);
+  console.error('Timing the search endpoints on the server (full reference data)…');
+  for (const figures of await measureSearch(WEB_DIST)) {
+    rows.push([`Search ${figures.label}: p50`, `${figures.p50.toFixed(1)} ms`, 'info', '']);
+    rows.push([
+      `Search ${figures.label}: p99`,
+      `${figures.p99.toFixed(1)} ms`,
+      `< ${SEARCH_P99_BUDGET_MS} ms`,
+      check(figures.p99 < SEARCH_P99_BUDGET_MS),
+    ]);
+  }
+
+  console.error(
+    `Timing the back office's order list over ${QUEUE_ORDERS.toLocaleString('en')} seeded orders (PGlite)…`,
+  );
+  for (const figures of await measureAdminQueue(WEB_DIST)) {
+    const name = `Back-office order list, ${figures.label}`;
+    rows.push([`${name}: p50`, `${figures.p50.toFixed(1)} ms`, 'info', '']);
+    rows.push([
+      `${name}: p95`,
+      `${figures.p95.toFixed(1)} ms`,
+      figures.budgeted ? `<= ${ADMIN_QUEUE_P95_BUDGET_MS} ms` : 'info',
+      figures.budgeted ? check(figures.p95 <= ADMIN_QUEUE_P95_BUDGET_MS) : '',
+    ]);
+  }
 }
 
 const widths = [0, 1, 2, 3].map((i) =>

@@ -122,6 +122,21 @@ export async function buildWeb() {
       // would give React's development build).
       env: { ...process.env, NODE_ENV: 'production' },
     });
+    // The server-rendering module (ADR 009) beside the client build it matches, in dist/ssr/.
+    await run(
+      process.execPath,
+      [
+        vite,
+        'build',
+        '--ssr',
+        'src/ssr/entry-server.tsx',
+        '--outDir',
+        path.join(next, 'ssr'),
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: WEB_DIR, env: { ...process.env, NODE_ENV: 'production' } },
+    );
     swapIn(next, WEB_DIST);
   } finally {
     rmSync(next, { recursive: true, force: true });

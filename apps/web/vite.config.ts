@@ -17,6 +17,8 @@ export default defineConfig({
     // The services screen must stay within 120 KB gzip of initial JavaScript
     // (DESIGN.md "Budgets"); `npm run bench` measures it.
     modulePreload: { polyfill: false },
+    // The server reads .vite/manifest.json to link a server-rendered route's CSS and chunk (ADR 009).
+    manifest: true,
     rollupOptions: {
       // Two entries: the storefront (index.html) and the back office (admin/index.html, served
       // under /admin). Rollup keeps what only the back office imports out of the storefront's chunks.
@@ -32,6 +34,9 @@ export default defineConfig({
     },
   },
   json: { stringify: true },
+  // The server-rendering build (scripts/build.mjs: vite build --ssr src/ssr/entry-server.tsx)
+  // bundles React and every other package, so the server needs none of them installed.
+  ssr: { noExternal: true },
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',

@@ -7,6 +7,7 @@ import { databasePlugin } from './http/database.plugin.ts';
 import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/error-handler.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
+import { pageRendererPlugin } from './http/page-renderer.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
@@ -18,22 +19,41 @@ import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
+import { checkoutPlugin } from './modules/checkout/checkout.service.ts';
 import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
+import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
+import { landingPlugin } from './modules/landing/landing.service.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
 import { sessionPlugin } from './modules/session/session.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
-const apiRoutes = [configRoutes, productRoutes, pushSubscribeRoutes, cartRoutes, fileRoutes];
+const apiRoutes = [
+  configRoutes,
+  productRoutes,
+  pushSubscribeRoutes,
+  cartRoutes,
+  fileRoutes,
+  customerRoutes,
+  checkoutRoutes,
+  municipioRoutes,
+];
 
 /**
  * The whole application as one Fastify instance: external plugins, then the
@@ -44,9 +64,12 @@ export async function buildApp({
   database,
   env,
   onRoute,
+  logStream,
 }: {
   database: Database;
   env: Env;
+  /** Where log lines go instead of stdout (tests that read the logs). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
   onRoute?: (route: RouteOptions) => void;
 }): Promise<FastifyInstance> {
@@ -54,8 +77,10 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
+      ...(logStream ? { stream: logStream } : {}),
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
     trustProxy: env.TRUST_PROXY,
     // A body that stops arriving is cut after IDLE_TIMEOUT_MS without a byte; a whole
     // request (a 50 MB upload on a slow phone) gets REQUEST_TIMEOUT_MS.
@@ -78,21 +103,31 @@ export async function buildApp({
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
+  await app.register(customersPlugin, { env });
+  await app.register(checkoutPlugin, { env });
   await app.register(runtimeConfigPlugin, { env });
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(paymentsPlugin, { env });
+  await app.register(landingPlugin);
+  await app.register(pageRendererPlugin, { env });
   await app.register(errorHandlerPlugin);
 
   await app.register(hostPageRoutes, { env });
+  await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
+  await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
+  await app.register(paypalRedirectRoutes, { env });
+  await app.register(paymentGatewayRoutes, { env });
   await app.register(
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
+      await api.register(paymentRoutes, { env });
     },
     { prefix: API_PREFIX },
   );

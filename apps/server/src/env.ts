@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
@@ -25,6 +26,8 @@ const storeHosts = z
   .default(new Map());
 
 const EnvSchema = z.object({
+  /** Stripe and Redsys (modules/payments/gateways.env.ts). */
+  ...GATEWAY_ENV,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z
@@ -49,6 +52,12 @@ const EnvSchema = z.object({
     .min(1)
     .default(DEFAULT_WEB_DIST)
     .transform((p) => path.resolve(p)),
+  /** The storefront's server-rendering module (ADR 009); default WEB_DIST/ssr/entry-server.js. */
+  SSR_ENTRY: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((p) => (p === undefined ? undefined : path.resolve(p))),
   STORE_HOSTS: storeHosts,
   /** The store base URL as customers see it (behind a proxy); default: the request's own. */
   PUBLIC_BASE_URL: z
@@ -96,6 +105,16 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(1024 * 1024 * 1024),
+  /**
+   * Which gateway takes which payment method: comma list of `[storeId:]method=gateway`
+   * (`cc=redsys,bizum=redsys,16:cc=stripe`); unnamed methods use the built-in sandbox
+   * (docs/payments.md).
+   */
+  PAYMENT_GATEWAYS: z.string().optional(),
+  /** The invoices' issuer (every store unless its settings name another; docs/payments.md). */
+  INVOICE_ISSUER_NAME: z.string().min(1).optional(),
+  INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
+  INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
   /** 'production' turns off what only helps a developer (the mail viewer). */
   NODE_ENV: z.string().default('development'),
   /** Set = mail goes out by SMTP (`smtp://user:pass@host:587`, `smtps://…:465`); unset = stored for the mail viewer. */
@@ -104,6 +123,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Registro <no-reply@localhost>'),
   /** API requests per minute and IP; 0 turns the limit off (tests, benchmarks). */
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  /** Failed log-ins one e-mail address may have in LOGIN_THROTTLE_MINUTES before log-ins to it answer 429. */
+  LOGIN_MAX_FAILURES_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Failed log-ins one client address may have in LOGIN_THROTTLE_MINUTES before its log-ins answer 429. */
+  LOGIN_MAX_FAILURES_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** The window failures are counted in, and how long a key over its limit stays blocked. */
+  LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How long a password reset link works (it works once). */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
 });
 
 export type Env = z.output<typeof EnvSchema>;

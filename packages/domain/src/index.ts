@@ -10,6 +10,8 @@ export * from './rules/fixed-flows.ts';
 export * from './rules/fixed-prices.ts';
 export * from './rules/generic-form.ts';
 export * from './rules/generic-steps.ts';
+export * from './rules/legal.ts';
+export * from './rules/multibanco.ts';
 export * from './rules/option-rules.ts';
 export * from './rules/option-values.ts';
 export * from './rules/order-dates.ts';

@@ -44,7 +44,12 @@ export type ErrorCode =
   | 'noFiles'
   | 'uploadQuota'
   | 'storageFull'
-  | 'tooManyItems';
+  | 'tooManyItems'
+  | 'wrongCredentials'
+  | 'customerExists'
+  | 'quoteAlreadyOrdered'
+  | 'emptyCart'
+  | 'tooManyLogins';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

@@ -5,7 +5,17 @@ import { AppError } from './app-error.ts';
 import { API_PREFIX, isApiRoute } from './paths.ts';
 
 /** GET calls of spec 7 that change state, so they need the form key like a POST. */
-const MUTATING_GET_ROUTES = new Set([`${API_PREFIX}/delquoteitem`]);
+const MUTATING_GET_ROUTES = new Set([
+  `${API_PREFIX}/delquoteitem`,
+  // Each starts a new payment attempt (spec 7 "Payments").
+  `${API_PREFIX}/otherMethodsPaymentIntent`,
+  `${API_PREFIX}/otherMethodsPaypal`,
+  `${API_PREFIX}/moneiPaymentIntent`,
+  `${API_PREFIX}/otherMethodsBizum`,
+  `${API_PREFIX}/rememberPassword/email/:email`,
+  // Confirms the order's Stripe payment (with the browser's confirmation token) and applies its outcome.
+  `${API_PREFIX}/stripe/rest/process`,
+]);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

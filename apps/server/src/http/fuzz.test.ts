@@ -69,7 +69,16 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
     database = await createTestDatabase(kind);
     app = await buildApp({
       database,
-      env: testEnv({ FILES_DIR: root }),
+      // The real gateways too, so their signature checks meet hostile bodies (Stripe is never reached).
+      env: testEnv({
+        FILES_DIR: root,
+        STRIPE_SECRET_KEY: 'sk_test_fuzz',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_fuzz',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+        REDSYS_MERCHANT_CODE: '999008881',
+        REDSYS_SECRET_KEY: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+      }),
       onRoute: (route) => routes.push(route),
     });
     await app.ready();

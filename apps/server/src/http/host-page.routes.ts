@@ -1,13 +1,30 @@
-import { pageHeadOf, pageTitleText, type RuntimeConfig } from '@shop/domain';
+import { landingPath, pageHeadOf, pageTitleText, type RuntimeConfig } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
-import { createTemplateLoader, type PageHead, renderHostPage } from './host-page.ts';
-import { requestConfig } from './request-config.ts';
+import type { ConfigInput } from '../modules/config/config.service.ts';
+import type { PageHead } from './host-page.ts';
 import { translate } from './translate.ts';
 
-const MISSING_BUILD = 'web build missing: run npm run build';
+/**
+ * A landing page's call to action opens the Nota Simple wizard with `?municipio={url_municipio}`:
+ * the configuration's `municipio` (spec 3) then carries it, and the wizard fills it in.
+ */
+async function nsMunicipio(app: FastifyInstance, query: unknown): Promise<ConfigInput['extra']> {
+  const url = (query as Record<string, unknown> | undefined)?.municipio;
+  if (typeof url !== 'string') return undefined;
+  const m = app.landing.municipality(url);
+  if (!m) return undefined;
+  return {
+    municipio: {
+      url: m.slug,
+      path: landingPath('NotaSimpleRegistroPropiedad', m.slug),
+      name: m.name,
+      province: m.province,
+    },
+  };
+}
 
 /** The route's title and description (the domain's pageHeadOf, as the SPA sets them on navigation). */
 async function routeHead(app: FastifyInstance, path: string, config: RuntimeConfig): Promise<PageHead> {
@@ -36,21 +53,22 @@ async function routeHead(app: FastifyInstance, path: string, config: RuntimeConf
  * configuration"); `/` redirects to the services screen.
  */
 export const hostPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
-  const loadTemplate = createTemplateLoader(env.WEB_DIST);
   const prefix = env.APP_PREFIX;
 
   for (const url of [prefix, `${prefix}/*`]) {
     app.get(
       url,
-      { config: { session: true }, schema: { response: { 200: z.string(), 503: z.string() } } },
+      {
+        config: { session: true },
+        schema: { response: { 200: z.string(), 304: z.null(), 503: z.string() } },
+      },
       async (request, reply) => {
-        const template = await loadTemplate();
-        if (template === null) {
-          return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
-        }
-        const config = await requestConfig(request);
-        const head = await routeHead(app, request.url.slice(prefix.length), config);
-        return reply.type('text/html; charset=utf-8').send(renderHostPage(template, config, head));
+        const route = request.url.slice(prefix.length);
+        return app.pages.send(request, reply, {
+          url: route,
+          extra: await nsMunicipio(app, request.query),
+          head: (config) => routeHead(app, route, config),
+        });
       },
     );
   }

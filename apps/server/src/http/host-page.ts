@@ -16,10 +16,14 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** The page's title and meta description (plain text: escaped here). */
+/** The page's title and meta description (plain text: escaped here), and what the server rendered. */
 export interface PageHead {
   title: string;
   description: string;
+  /** More elements for <head> (canonical link, Open Graph, JSON-LD): HTML, already safe. */
+  headHtml?: string;
+  /** The server-rendered markup of the root element (ADR 009): HTML from React, already safe. */
+  bodyHtml?: string;
 }
 
 /**
@@ -29,6 +33,10 @@ export interface PageHead {
 export function renderHostPage(template: string, config: RuntimeConfig, head?: PageHead): string {
   const script = `<script type="application/json" id="app-config">${scriptSafeJson(config)}</script>`;
   return template
+    .split('<!--app-head-->')
+    .join(head?.headHtml ?? '')
+    .split('<!--app-html-->')
+    .join(head?.bodyHtml ?? '')
     .split('__DESCRIPTION__')
     .join(escapeHtml(head?.description ?? ''))
     .split(CONFIG_MARK)

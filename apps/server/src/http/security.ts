@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
+import { STRIPE_CSP_SOURCES } from '../modules/payments/stripe/stripe-csp.ts';
 import { isApiRoute } from './paths.ts';
 
 /** Routes outside the API prefix that the rate limit also covers (the search endpoints). */
@@ -21,17 +22,23 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
   // API answers and the host page carry the form key and personal data: no cache may keep them.
   app.addHook('onSend', async (request, reply) => {
     const personal = isApiRoute(request.routeOptions.url) || request.routeOptions.config?.session === true;
-    if (personal || reply.statusCode >= 400) reply.header('cache-control', 'private, no-store');
+    // A personal page may choose its own private policy (the landing pages revalidate with an ETag).
+    const ownPrivate = String(reply.getHeader('cache-control') ?? '').startsWith('private');
+    if ((personal && !ownPrivate) || reply.statusCode >= 400)
+      reply.header('cache-control', 'private, no-store');
   });
+  // Stripe's Payment Element loads Stripe.js and its frames (only where Stripe is configured).
+  const stripe = env.STRIPE_PUBLISHABLE_KEY ? STRIPE_CSP_SOURCES : undefined;
   await app.register(helmet, {
     // The runtime config travels in a <script type="application/json"> data block, which CSP does not
     // treat as script, so scripts can stay 'self' only.
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'"],
+        'script-src': ["'self'", ...(stripe?.['script-src'] ?? [])],
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...(stripe?.['connect-src'] ?? [])],
+        ...(stripe && { 'frame-src': ["'self'", ...stripe['frame-src']] }),
         'upgrade-insecure-requests': env.COOKIE_SECURE ? [] : null,
       },
     },

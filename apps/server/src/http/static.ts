@@ -17,7 +17,8 @@ export async function registerStatic(app: FastifyInstance, env: Env): Promise<vo
     index: false,
     dotfiles: 'ignore',
     cacheControl: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is rendered by the host page route; ssr/ is the server's rendering module.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/ssr/'),
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes('/assets/') ? LONG_CACHE : SHORT_CACHE);
     },

@@ -9,7 +9,7 @@ import { AppRoutes } from './router.tsx';
  * prefix (/app/servicios); embedded in a third-party page they live in the
  * URL's hash, so the host page's own path is left alone.
  */
-export function App() {
+export function App({ ssrPath, ssrSearch }: { ssrPath?: string; ssrSearch?: string } = {}) {
   const { app_prefix, embedded } = useConfig();
   const routes = (
     <AppLayout>
@@ -19,6 +19,8 @@ export function App() {
   return embedded ? (
     <Router hook={useHashLocation}>{routes}</Router>
   ) : (
-    <Router base={app_prefix.replace(/\/+$/, '')}>{routes}</Router>
+    <Router base={app_prefix.replace(/\/+$/, '')} ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      {routes}
+    </Router>
   );
 }

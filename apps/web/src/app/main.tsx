@@ -1,11 +1,12 @@
 import '../shared/ui/global.css';
 import { loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConfig } from '../shared/config/config-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
+import { preloadRoute } from './router.tsx';
 import { loadRuntimeConfig } from './runtime-config.ts';
 import { installVersionCheck } from './version-check.ts';
 
@@ -17,11 +18,21 @@ async function start(root: HTMLElement) {
   if (!config.embedded) document.documentElement.lang = config.language;
   installChunkReload(window);
   installVersionCheck(window, config.base_url);
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <App />
-    </StrictMode>,
+    </StrictMode>
   );
+  if (root.firstElementChild && !config.embedded) {
+    // The server rendered this route (ADR 009): load its module first, so the
+    // first render matches the markup and React adopts it instead of replacing it.
+    await preloadRoute(
+      `${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`,
+    );
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
 }
 
 const root = document.getElementById('root');

@@ -1,21 +1,81 @@
-import { lazy, Suspense } from 'react';
+import { LANDING_FOLDERS } from '@shop/domain';
+import { Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { ServicesScreen } from '../features/services/components/services-screen.tsx';
 import { useT } from '../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../shared/paths.ts';
 import { RouteErrorBoundary } from './error-boundary.tsx';
+import { lazyRoute } from './lazy-route.tsx';
 
 // The services screen is the first screen and ships in the entry chunk;
-// every other route is its own chunk (DESIGN.md "Budgets").
-const AboutPage = lazy(() => import('../features/about/components/about-page.tsx'));
-const GenericProductPage = lazy(
+// every other route is its own chunk (DESIGN.md "Budgets"), preloadable for
+// server rendering and hydration (lazy-route.tsx).
+const AboutPage = lazyRoute(
+  'src/features/about/components/about-page.tsx',
+  () => import('../features/about/components/about-page.tsx'),
+);
+const GenericProductPage = lazyRoute(
+  'src/features/generic-product/components/generic-product-page.tsx',
   () => import('../features/generic-product/components/generic-product-page.tsx'),
 );
-const CartAddPage = lazy(() => import('../features/cart/components/cart-add-page.tsx'));
-const NotaSimplePage = lazy(() => import('../features/nota-simple/components/nota-simple-page.tsx'));
-const QPropiedadesPage = lazy(() => import('../features/q-propiedades/components/q-propiedades-page.tsx'));
-const CertidaoPermanente = lazy(() => import('../features/certidao-permanente/certidao-route.tsx'));
-const IPredialSimplificada = lazy(() => import('../features/i-predial-simplificada/ipredial-route.tsx'));
+const CartAddPage = lazyRoute(
+  'src/features/cart/components/cart-add-page.tsx',
+  () => import('../features/cart/components/cart-add-page.tsx'),
+);
+const NotaSimplePage = lazyRoute(
+  'src/features/nota-simple/components/nota-simple-page.tsx',
+  () => import('../features/nota-simple/components/nota-simple-page.tsx'),
+);
+const QPropiedadesPage = lazyRoute(
+  'src/features/q-propiedades/components/q-propiedades-page.tsx',
+  () => import('../features/q-propiedades/components/q-propiedades-page.tsx'),
+);
+const CertidaoPermanente = lazyRoute(
+  'src/features/certidao-permanente/certidao-route.tsx',
+  () => import('../features/certidao-permanente/certidao-route.tsx'),
+);
+const IPredialSimplificada = lazyRoute(
+  'src/features/i-predial-simplificada/ipredial-route.tsx',
+  () => import('../features/i-predial-simplificada/ipredial-route.tsx'),
+);
+// Register, log in, payment, checkout and success: one chunk with react-hook-form and TanStack Query.
+const CheckoutRoutes = lazyRoute(
+  'src/features/checkout/checkout-routes.tsx',
+  () => import('../features/checkout/checkout-routes.tsx'),
+);
+const LandingRoute = lazyRoute(
+  'src/features/landing/landing-route.tsx',
+  () => import('../features/landing/landing-route.tsx'),
+);
+
+/** The route modules by their path's first segment: what to load before rendering a URL. */
+const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string }> = {
+  about: AboutPage,
+  product: GenericProductPage,
+  cart: CartAddPage,
+  'nota-simple': NotaSimplePage,
+  'q-propiedades': QPropiedadesPage,
+  'certidao-permanente': CertidaoPermanente,
+  'i-predial-simplificada': IPredialSimplificada,
+  RegistroPropiedad: LandingRoute,
+  NotaSimpleRegistroPropiedad: LandingRoute,
+  customer: CheckoutRoutes,
+  payment: CheckoutRoutes,
+  checkout: CheckoutRoutes,
+};
+
+/**
+ * Loads the route module of `path` (below the prefix), so rendering it does not
+ * suspend; returns its source file (the build manifest's key), or null for the
+ * services screen, which is in the entry chunk.
+ */
+export async function preloadRoute(path: string): Promise<string | null> {
+  const first = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0] ?? '';
+  const route = ROUTE_MODULES[first];
+  if (!route) return null;
+  await route.preload();
+  return route.file;
+}
 
 function Loading() {
   const t = useT();
@@ -48,6 +108,15 @@ export function AppRoutes() {
           <Route path="/q-propiedades/:step?" component={QPropiedadesPage} />
           <Route path="/certidao-permanente/:step?" component={CertidaoPermanente} />
           <Route path="/i-predial-simplificada/:step?" component={IPredialSimplificada} />
+          {/* Spec 2 "Customer and payment". */}
+          <Route path="/customer/*" component={CheckoutRoutes} />
+          <Route path="/payment/*" component={CheckoutRoutes} />
+          <Route path="/checkout/*" component={CheckoutRoutes} />
+          {LANDING_FOLDERS.map((folder) => (
+            <Route key={folder} path={`/${folder}/:url?`}>
+              {(params) => <LandingRoute key={params.url ?? ''} folder={folder} url={params.url ?? ''} />}
+            </Route>
+          ))}
           {/* A regexp also catches paths outside the prefix, which wouter marks with "~". */}
           <Route path={/.*/} component={ToServices} />
         </Switch>

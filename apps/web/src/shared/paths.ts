@@ -1,4 +1,15 @@
-import type { FixedFlow } from '@shop/domain';
+import type { FixedFlow, PaymentMethod } from '@shop/domain';
+
+const PAYMENT_METHOD_PATHS: Readonly<Record<PaymentMethod, string>> = {
+  cc: '/payment/cc',
+  stripe: '/payment/stripe',
+  monei: '/payment/monei',
+  moneimultibanco: '/payment/monei/multibanco',
+  multibanco: '/payment/multibanco',
+  bizum: '/payment/bizum',
+  paypal: '/payment/paypal',
+  bank: '/customer/checkout',
+};
 
 // Every storefront route, relative to the application prefix (the router's
 // base). Links and redirects build their targets here, never by hand.
@@ -16,7 +27,18 @@ export const paths = {
   /** The cart add routes (spec 2): 'ns', 'qpropiedades', 'certidao', 'ipredial', 'product'. */
   cartAdd: (kind: 'ns' | 'qpropiedades' | 'certidao' | 'ipredial' | 'product') => `/cart/add/${kind}`,
   customerRegister: () => '/customer/register',
+  /** customer/authenticate, or customer/authenticate/{email} with the e-mail filled in. */
+  customerAuthenticate: (email?: string) =>
+    email ? `/customer/authenticate/${encodeURIComponent(email)}` : '/customer/authenticate',
+  customerPayment: () => '/customer/payment',
   customerCheckout: () => '/customer/checkout',
+  /** A payment method's page: payment/cc, payment/monei/multibanco... (bank pays from customer/checkout). */
+  paymentMethod: (method: PaymentMethod) => PAYMENT_METHOD_PATHS[method],
+  /** payment/retry[/{order_id}]: another method for an order whose payment failed. */
+  paymentRetry: (orderId?: string) => (orderId ? `/payment/retry/${orderId}` : '/payment/retry'),
+  paymentOrder: (orderId: string) => `/payment/order/${orderId}`,
+  payment3ds: (orderId?: string) => (orderId ? `/payment/3ds/order/${orderId}` : '/payment/3ds'),
+  checkoutSuccess: (orderId?: string) => (orderId ? `/checkout/success/${orderId}` : '/checkout/success'),
   /** The cart's buy button (spec 2 "Header"): checkout when logged in, else register. */
   buy: (loggedIn: boolean) => (loggedIn ? '/customer/checkout' : '/customer/register'),
 } as const;

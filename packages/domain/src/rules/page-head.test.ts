@@ -40,6 +40,11 @@ describe('pageHeadOf (spec 2 "Page titles")', () => {
     expect(pageHeadOf('/servicios', 18).description).toBe('meta.services');
   });
 
+  it('a landing page titles itself with its municipality', () => {
+    expect(pageHeadOf('/RegistroPropiedad/getafe', 14).title).toBeNull();
+    expect(pageHeadOf('/NotaSimpleRegistroPropiedad/getafe', 14).title).toBeNull();
+  });
+
   it('joins title and portal name', () => {
     expect(pageTitleText('Checkout', 'Portal')).toBe('Checkout | Portal');
     expect(pageTitleText('', 'Portal')).toBe('Portal');

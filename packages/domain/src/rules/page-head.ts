@@ -5,7 +5,8 @@ import { isPortugueseStore, isRegistrySite } from './stores.ts';
  * A route's title and meta description as catalogue keys (spec 2 "Page titles":
  * identification pages, checkout and payment pages, the others per store and
  * per product). `product` is set on a generic product's routes, whose title is
- * the product's own name (description key `meta.product` takes `{{name}}`).
+ * the product's own name (description key `meta.product` takes `{{name}}`);
+ * `title` is null where the page titles itself (the landing pages).
  */
 export interface PageHeadKeys {
   title: TranslationKey | null;
@@ -46,6 +47,10 @@ export function pageHeadOf(path: string, storeId: number): PageHeadKeys {
       return head('ipredial.name', 'meta.predial');
     case 'about':
       return head('titles.about', 'meta.about');
+    case 'RegistroPropiedad':
+    case 'NotaSimpleRegistroPropiedad':
+      // A landing page is titled with its municipality (the page and the server set it).
+      return { title: null, description: 'meta.notaSimple', product: null };
     case 'cart':
       return head('cart.menuTitle', 'meta.cart');
     case 'product': {

@@ -68,7 +68,11 @@ export const LoadOrderAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSum
 /** GET client. */
 export const ClientAnswerSchema = z.extend(ApiAnswerSchema, { client: ClientRecordSchema });
 
-/** GET checkEmail/email/{email}: whether a customer is registered with the address. */
+/**
+ * GET checkEmail/email/{email}: whether a customer is registered with the address
+ * (the only answer that tells, spec 5 "Register"); when one is, `message` is
+ * 'Ya existe un cliente registrado con esta dirección.' in the store's language.
+ */
 export const CheckEmailAnswerSchema = z.extend(ApiAnswerSchema, { exists: z.boolean() });
 
 /** GET version.json. */
@@ -82,31 +86,69 @@ export const CheckoutNextSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('voucher'),
     entity: z.string(),
+    /** 9 digits (7 + 2 check digits, domain rules/multibanco.ts). */
     reference: z.string(),
-    amount: z.int().check(z.gte(0)),
+    /** Euros with a dot and two decimals, as the voucher prints it: '20.76'. */
+    amount: z.string(),
     expires_at: z.string(),
   }),
   z.object({ type: z.literal('pending') }),
   z.object({ type: z.literal('failed'), message: z.string() }),
+  /** A Stripe Payment Element takes the card (the real Stripe adapter). */
+  z.object({ type: z.literal('stripe'), client_secret: z.string(), publishable_key: z.string() }),
 ]);
 export type CheckoutNext = z.infer<typeof CheckoutNextSchema>;
 
-/** checkoutAuthenticated/ and checkoutRegister/: `{ ok, order_id, next }` plus the config. */
+/** checkoutAuthenticated/, checkoutRegister/ and checkoutRegisterPaypal/: `{ ok, order_id, store_id, next }` plus the config. */
 export const CheckoutAnswerSchema = z.extend(ApiAnswerSchema, {
   order_id: z.string(),
+  store_id: z.int(),
   next: CheckoutNextSchema,
 });
 export type CheckoutAnswer = z.infer<typeof CheckoutAnswerSchema>;
 
-/** municipio/: the landing page's data. */
-export const MunicipioAnswerSchema = z.extend(ApiAnswerSchema, {
-  municipio: z.nullable(
-    z.object({
-      name: z.string(),
-      province: z.string(),
-      url: z.string(),
-      folder: z.string(),
-      registries: z.array(z.object({ name: z.string(), delivery_hours: z.nullable(z.number()) })),
-    }),
-  ),
+/**
+ * otherMethodsPaymentIntent/, otherMethodsPaypal/, moneiPaymentIntent/ and
+ * otherMethodsBizum/ (spec 7: ok, message, config): a new payment attempt of the
+ * same order. `next` says what the storefront does, as after a checkout;
+ * `message` is the failed-payment text when the attempt failed at once.
+ */
+export const PaymentIntentAnswerSchema = z.extend(ApiAnswerSchema, {
+  order_id: z.string(),
+  attempt: z.int(),
+  next: CheckoutNextSchema,
 });
+export type PaymentIntentAnswer = z.infer<typeof PaymentIntentAnswerSchema>;
+
+/** How an order's payment stands (checkout/success, payment/retry). */
+export const PaymentStateSchema = z.enum(['unpaid', 'pending', 'paid', 'failed']);
+export type PaymentState = z.infer<typeof PaymentStateSchema>;
+
+/**
+ * GET orderSummary/?order_id=: the owner's order as checkout/success and
+ * payment/retry show it. `payment.message` is the failed-payment text after a
+ * failed attempt (the storefront sets its invalid-payment flag with it);
+ * `voucher` is a Multibanco voucher still to pay.
+ */
+export const OrderSuccessSchema = z.object({
+  order_id: z.string(),
+  store_id: z.int(),
+  created_at: z.string(),
+  status: z.string(),
+  status_label: z.string(),
+  total: z.int(),
+  email: z.string(),
+  payment_method: z.nullable(z.string()),
+  payment: z.object({
+    state: PaymentStateSchema,
+    attempt: z.int(),
+    message: z.optional(z.string()),
+    voucher: z.optional(
+      z.object({ entity: z.string(), reference: z.string(), amount: z.string(), expires_at: z.string() }),
+    ),
+  }),
+  items: z.array(z.object({ product_id: z.int(), name: z.string(), qty: z.int(), price: z.int() })),
+  invoice_available: z.boolean(),
+});
+export type OrderSuccess = z.infer<typeof OrderSuccessSchema>;
+export const OrderSuccessAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSuccessSchema });

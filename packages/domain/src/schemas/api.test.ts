@@ -12,7 +12,6 @@ import {
   FreguesiasQuerySchema,
   IdQuerySchema,
   MoneiQuerySchema,
-  MunicipioBodySchema,
   OrderIdQuerySchema,
   PedidosQuerySchema,
   PushSubscribeBodySchema,
@@ -33,6 +32,7 @@ import {
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
+import { MunicipioBodySchema } from './landing.ts';
 
 const ns = { direccion: 'Calle Mayor 1', municipio: 'Madrid', provincia: 'Madrid' };
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../rules/legal.ts';
 import { BillingSchema, ClientDataSchema, PaymentFormSchema, TermsSchema } from './client.ts';
 import {
   EmailSchema,
@@ -109,8 +110,32 @@ export const AuthenticateBodySchema = z.object({
   email: EmailSchema,
   pass: z
     .string({ error: typeError('password_required') })
-    .check(z.minLength(1, { error: 'password_required' }), z.maxLength(200, { error: 'too_long' })),
+    .check(
+      z.minLength(1, { error: 'password_required' }),
+      z.maxLength(MAX_PASSWORD_LENGTH, { error: 'too_long' }),
+    ),
 });
+
+/** A new password (register, reset): at least MIN_PASSWORD_LENGTH characters. */
+export const NewPasswordSchema = z
+  .string({ error: typeError('password_required') })
+  .check(
+    z.minLength(1, { error: 'password_required', abort: true }),
+    z.minLength(MIN_PASSWORD_LENGTH, { error: 'password_too_short' }),
+    z.maxLength(MAX_PASSWORD_LENGTH, { error: 'too_long' }),
+    storable(),
+  );
+
+/** A password reset link's token: 32 random bytes, base64url. */
+export const ResetTokenSchema = z
+  .string({ error: typeError('reset_link_invalid') })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'reset_link_invalid' }));
+
+/** POST resetPassword: the token of the e-mailed link and the new password. */
+export const ResetPasswordBodySchema = z.object({ config, token: ResetTokenSchema, pass: NewPasswordSchema });
+
+/** POST logout: only the config (its form key). */
+export const LogoutBodySchema = z.object({ config });
 
 /** POST clientupdate: `{ data }`. */
 export const ClientUpdateBodySchema = z.object({ config, data: ClientDataSchema });
@@ -136,9 +161,33 @@ export const CheckoutRegisterBodySchema = z.object({
   form: z.intersection(
     PaymentFormSchema,
     z.object(
-      { email: EmailSchema, accept_terms: TermsSchema, billing: z.optional(BillingSchema) },
+      {
+        email: EmailSchema,
+        accept_terms: TermsSchema,
+        billing: z.optional(BillingSchema),
+        /** Optional: a password chosen at registration (else the customer sets one through rememberPassword). */
+        pass: z.optional(NewPasswordSchema),
+      },
       { error: typeError() },
     ),
+  ),
+});
+
+/**
+ * checkoutRegisterPaypal/: the PayPal path of a registering customer (spec 7 "a
+ * separate POST path"): the register fields without a payment choice (PayPal).
+ */
+export const CheckoutRegisterPaypalBodySchema = z.object({
+  config,
+  form: z.object(
+    {
+      email: EmailSchema,
+      accept_terms: TermsSchema,
+      billing: z.optional(BillingSchema),
+      pass: z.optional(NewPasswordSchema),
+      type: z.optional(z.literal('paypal', { error: 'invalid_option' })),
+    },
+    { error: typeError() },
   ),
 });
 
@@ -180,10 +229,3 @@ export const UpdatePedidoBodySchema = z.object({
 
 /** updatepedidoNS?id: `{ data }` with the Nota Simple fields the edit dialog shows. */
 export const UpdatePedidoNsBodySchema = z.object({ config, data: NotaSimpleDataSchema });
-
-/** municipio/: `{ url, folder }` of a municipality landing page (url: the municipality slug). */
-export const MunicipioBodySchema = z.object({
-  config,
-  url: requiredText(120).check(z.regex(/^[a-z0-9-]+$/i, { error: 'invalid_value' })),
-  folder: requiredText(60).check(z.regex(/^[A-Za-z]+$/, { error: 'invalid_value' })),
-});

@@ -43,7 +43,10 @@ export const RuntimeConfigSchema = z.object({
   customerEmail: z.nullable(z.string()),
   card_public_key: z.nullable(z.string()),
   nsCopy: z.string(),
-  municipio: z.nullable(z.object({ url: z.string(), path: z.string(), name: z.string() })),
+  /** A landing page's municipality (its call to action fills it into the Nota Simple wizard). */
+  municipio: z.nullable(
+    z.object({ url: z.string(), path: z.string(), name: z.string(), province: z.optional(z.string()) }),
+  ),
   lastOrderProducts: z.array(z.object({ product_id: z.int(), name: z.string(), price: CentsSchema })),
   lastOrderPrice: z.nullable(CentsSchema),
   lastOrderSuccess: z.nullable(z.object({ data: z.object({ custom_script_html: z.string() }) })),
@@ -58,6 +61,14 @@ export const RuntimeConfigSchema = z.object({
    * read it with vatRateOf(config).
    */
   vat_rate_bp: z.optional(z.int().check(z.gte(0), z.lte(10_000))),
+  /** The logged-in customer's preferred payment method (spec 3 client record; null: anonymous or none). */
+  preferred_payment: z.optional(z.nullable(PaymentMethodSchema)),
+  /** The last payment attempt of this session failed (spec 4 invalid-payment flag). */
+  invalid_payment: z.optional(z.boolean()),
+  /** The failed-payment text to show with the flag (spec 4), in the store's language. */
+  payment_message: z.optional(z.nullable(z.string())),
+  /** The last order of this session whose payment succeeded (spec 3 storage key last_success_id). */
+  last_success_id: z.optional(z.nullable(z.string())),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

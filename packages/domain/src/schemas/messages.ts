@@ -19,6 +19,7 @@ export const VALIDATION_CODES = [
   'invalid_email',
   'password_required',
   'password_too_short',
+  'reset_link_invalid',
   'name_required',
   'tax_id_required',
   'invalid_nif',

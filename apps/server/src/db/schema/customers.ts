@@ -29,6 +29,9 @@ export const customers = pgTable(
     preferredPayment: text('preferred_payment').notNull().default('cc'),
     /** Billing data (spec 3 client record): name/company, tax id, address, city, postal code, province, phone. */
     billing: jsonb('billing').$type<Record<string, string>>().notNull().default({}),
+    /** Direct-debit account and PayPal e-mail of the client record (never card data). */
+    paymentDetails: jsonb('payment_details').$type<Record<string, unknown>>().notNull().default({}),
+    regionId: integer('region_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('customers_email_uq').on(sql`lower(${t.email})`)],
@@ -79,6 +82,58 @@ export const operators = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('operators_role_ck', sql`${t.role} in ('admin', 'agent')`)],
+);
+
+/**
+ * Acceptance of the privacy policy and the contracting conditions (spec 5
+ * "Register"): when, which versions of the texts, from where.
+ */
+export const customerConsents = pgTable(
+  'customer_consents',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    conditionsVersion: text('conditions_version').notNull(),
+    language: text('language').notNull(),
+    clientAddress: text('client_address'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_consents_customer_idx').on(t.customerId)],
+);
+
+/** Password reset links: only the SHA-256 of the token is kept; single use, time-limited. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/**
+ * Failed log-ins counted per key ('account:<e-mail>' or 'address:<ip>') in a
+ * window; a key over its limit is blocked until `blocked_until`.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_window_idx').on(t.windowStartedAt)],
 );
 
 /**

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -164,7 +165,10 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('payments_order_attempt_uq').on(t.orderId, t.attempt)],
+  (t) => [
+    unique('payments_order_attempt_uq').on(t.orderId, t.attempt),
+    index('payments_provider_ref_idx').on(t.gateway, t.providerRef),
+  ],
 );
 
 export const paymentEvents = pgTable(
@@ -183,6 +187,32 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_payment_idx').on(t.paymentId)],
 );
 
+/** A party of an invoice as issued: name (or company), tax id, address. */
+export type InvoiceParty = { name: string; taxId?: string; address?: string };
+/** An invoice line: the all-in total, the official fee (no VAT) and the service's base and VAT. */
+export type InvoiceLine = {
+  description: string;
+  totalCents: number;
+  officialFeeCents: number;
+  baseCents: number;
+  vatCents: number;
+};
+
+/**
+ * The next number of each invoice (or credit note) series and year. A payment
+ * takes its number with one upsert in its own transaction: the row stays locked
+ * until commit, and a rolled-back payment gives the number back (no gaps).
+ */
+export const invoiceSequences = pgTable(
+  'invoice_sequences',
+  {
+    series: text('series').notNull(),
+    year: integer('year').notNull(),
+    next: integer('next').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
 /** Invoices: correlative per series and year, without gaps. */
 export const invoices = pgTable(
   'invoices',
@@ -198,12 +228,20 @@ export const invoices = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull(),
+    /** Snapshots taken when the invoice is issued (an issued invoice never changes). */
+    issuer: jsonb('issuer').$type<InvoiceParty>().notNull().default({ name: '', taxId: '', address: '' }),
+    customer: jsonb('customer').$type<InvoiceParty & { email?: string }>().notNull().default({ name: '' }),
+    lines: jsonb('lines').$type<InvoiceLine[]>().notNull().default([]),
+    language: text('language').$type<'es' | 'pt' | 'en'>().notNull().default('es'),
     fileId: integer('file_id').references(() => files.id),
+    /** The confirmation mail that carried it (set once by the order.confirmation job). */
+    mailId: integer('mail_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('invoices_series_year_number_uq').on(t.series, t.year, t.number),
-    index('invoices_order_idx').on(t.orderId),
+    /** An order is invoiced once (it is paid once). */
+    uniqueIndex('invoices_order_uq').on(t.orderId),
     index('invoices_file_idx').on(t.fileId),
   ],
 );

@@ -50,6 +50,13 @@ function fromSession<
   return parsed.success ? (parsed.data as RuntimeConfig[K]) : empty;
 }
 
+/** The logged-in customer's preferred payment method: null when anonymous or none chosen. */
+function preferredPaymentOf(session: Session): PaymentMethod | null {
+  if (session.customerId === null || !session.customerPreferredPayment) return null;
+  const parsed = PaymentMethodSchema.safeParse(session.customerPreferredPayment);
+  return parsed.success ? parsed.data : null;
+}
+
 function setting<T>(store: StoreRow, key: string, guard: (v: unknown) => v is T): T | undefined {
   const value = store.settings[key];
   return guard(value) ? value : undefined;
@@ -114,6 +121,10 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         cart,
         version: APP_VERSION,
         vat_rate_bp: store.vatRateBp,
+        preferred_payment: preferredPaymentOf(session),
+        invalid_payment: data.invalidPayment === true,
+        payment_message: typeof data.paymentMessage === 'string' ? data.paymentMessage : null,
+        last_success_id: typeof data.lastSuccessId === 'string' ? data.lastSuccessId : null,
       };
     },
   };

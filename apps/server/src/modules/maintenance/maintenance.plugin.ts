@@ -17,6 +17,7 @@ export interface CleanupReport {
   endedSessions: number;
   staleUploads: number;
   emptyQuotes: number;
+  staleThrottles: number;
 }
 
 export interface MaintenanceService {
@@ -36,7 +37,8 @@ export const maintenancePlugin = fp(
         const endedSessions = await app.sessions.removeEnded(now);
         const staleUploads = await app.files.removeStaleUploads(new Date(now.getTime() - STALE_UPLOAD_MS));
         const emptyQuotes = await app.cart.removeEmptyQuotes(new Date(now.getTime() - EMPTY_QUOTE_MS));
-        return { endedSessions, staleUploads, emptyQuotes };
+        const staleThrottles = await app.customers.removeStaleThrottles(now);
+        return { endedSessions, staleUploads, emptyQuotes, staleThrottles };
       },
     };
     app.decorate('maintenance', service);
@@ -56,5 +58,5 @@ export const maintenancePlugin = fp(
       clearInterval(timer);
     });
   },
-  { name: 'maintenance', dependencies: ['sessions', 'cart', 'files'] },
+  { name: 'maintenance', dependencies: ['sessions', 'cart', 'files', 'customers'] },
 );

@@ -1,6 +1,6 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { customers, quotes, sessions } from '../../db/schema/index.ts';
+import { customers, files, quotes, sessions } from '../../db/schema/index.ts';
 
 /** A session row with what every request needs besides it: the customer's e-mail and the open quote's version. */
 export interface SessionRow {
@@ -12,6 +12,8 @@ export interface SessionRow {
   lastSeenAt: Date;
   expiresAt: Date;
   customerEmail: string | null;
+  /** The customer's preferred payment method ('' none), null without a customer. */
+  customerPreferredPayment: string | null;
   /** The version of the session's quote while it is open, else null. */
   quoteVersion: number | null;
 }
@@ -33,6 +35,7 @@ function prepareFindSession(db: AppDb) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       customerEmail: customers.email,
+      customerPreferredPayment: customers.preferredPayment,
       quoteVersion: quotes.version,
     })
     .from(sessions)
@@ -84,4 +87,48 @@ export async function mergeSessionData(db: AppDb, id: string, patch: Record<stri
 export async function deleteEndedSessions(db: AppDb, now: Date): Promise<number> {
   const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   return rows.length;
+}
+
+/**
+ * Moves a session to a new id (log in, log out: the id is renewed): the row is
+ * copied under `newId` with `customerId`, the quote and the uploads follow it,
+ * and the old row is deleted, so the old cookie names nothing any more.
+ */
+export async function moveSession(
+  tx: AppDb,
+  oldId: string,
+  newId: string,
+  customerId: number | null,
+  now: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await tx.execute(
+    sql`insert into ${sessions} (id, store_id, customer_id, quote_id, data, created_at, last_seen_at, expires_at)
+        select ${newId}, store_id, ${customerId}::int, quote_id, data, ${now.toISOString()}::timestamptz,
+               ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+        from ${sessions} where id = ${oldId}`,
+  );
+  await tx.update(quotes).set({ sessionId: newId }).where(eq(quotes.sessionId, oldId));
+  await tx.update(files).set({ sessionId: newId }).where(eq(files.sessionId, oldId));
+  await tx.delete(sessions).where(eq(sessions.id, oldId));
+}
+
+/** Deletes one session (log out). */
+export async function deleteSession(db: AppDb, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Deletes every session of a customer but `keepId` (a password change ends the others). */
+export async function deleteCustomerSessions(
+  db: AppDb,
+  customerId: number,
+  keepId: string | null,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepId === null
+        ? eq(sessions.customerId, customerId)
+        : and(eq(sessions.customerId, customerId), ne(sessions.id, keepId)),
+    );
 }

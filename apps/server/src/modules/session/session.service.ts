@@ -1,10 +1,12 @@
 import type { AppDb, Database } from '../../db/client.ts';
 import {
   deleteEndedSessions,
+  deleteSession,
   findSession,
   insertSession,
   lockSession,
   mergeSessionData,
+  moveSession,
   type SessionRow,
   updateSession,
 } from './session.repository.ts';
@@ -24,6 +26,8 @@ export interface Session {
   storeId: number | null;
   customerId: number | null;
   customerEmail: string | null;
+  /** The customer's preferred payment method ('' none); null without a customer. */
+  customerPreferredPayment: string | null;
   quoteId: number | null;
   /** The open quote's version (null: no open quote); the cart view of a version never changes. */
   quoteVersion: number | null;
@@ -65,6 +69,20 @@ export interface SessionService {
     storeId: number,
     work: (tx: AppDb, sessionId: string) => Promise<T>,
   ): Promise<{ result: T; session: Session }>;
+  /**
+   * Log in and the writes that log a customer in (checkout of a new customer):
+   * runs `work` in one transaction holding the session (storing an anonymous one
+   * first), then moves the session to a NEW id with the customer `work` answers,
+   * keeping its store, data and quote. The old id is deleted in the same
+   * transaction, so an id known before (fixated, leaked) never reaches the account.
+   */
+  renew<T>(
+    session: Session,
+    storeId: number,
+    work: (tx: AppDb, sessionId: string) => Promise<{ result: T; customerId: number }>,
+  ): Promise<{ result: T; session: Session }>;
+  /** Log out: deletes the stored session and answers a new anonymous one (a new id) in the same store. */
+  end(session: Session, storeId: number): Promise<Session>;
   /** Changes a session (storing it at its first write); answers the session as committed. */
   change(session: Session, storeId: number, change: SessionChange): Promise<Session>;
   /** Pushes a stored session's expiry forward when it was last pushed a day ago or more. */
@@ -87,6 +105,33 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     return fromRow(row);
   }
 
+  /** `work` in one transaction holding the session's row (an anonymous session is stored first, under a new id). */
+  async function transact<T>(
+    session: Session,
+    storeId: number,
+    work: (tx: AppDb, sessionId: string) => Promise<T>,
+  ): Promise<{ result: T; sessionId: string }> {
+    let sessionId = session.id;
+    const result = await db.transaction(async (tx) => {
+      if (session.stored) {
+        await lockSession(tx, session.id);
+      } else {
+        const now = new Date();
+        sessionId = newSessionId();
+        await insertSession(tx, {
+          id: sessionId,
+          storeId: session.storeId ?? storeId,
+          customerId: null,
+          data: {},
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        });
+      }
+      return work(tx, sessionId);
+    });
+    return { result, sessionId };
+  }
+
   const service: SessionService = {
     async fromCookie(value, now) {
       const token = readToken(secret, value);
@@ -100,6 +145,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
           storeId: token.storeId,
           customerId: null,
           customerEmail: null,
+          customerPreferredPayment: null,
           quoteId: null,
           quoteVersion: null,
           data: {},
@@ -120,6 +166,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
         storeId,
         customerId: null,
         customerEmail: null,
+        customerPreferredPayment: null,
         quoteId: null,
         quoteVersion: null,
         data: {},
@@ -139,25 +186,31 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     },
 
     async write(session, storeId, work) {
-      let sessionId = session.id;
-      const result = await db.transaction(async (tx) => {
-        if (session.stored) {
-          await lockSession(tx, session.id);
-        } else {
-          const now = new Date();
-          sessionId = newSessionId();
-          await insertSession(tx, {
-            id: sessionId,
-            storeId: session.storeId ?? storeId,
-            customerId: null,
-            data: {},
-            lastSeenAt: now,
-            expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-          });
-        }
-        return work(tx, sessionId);
-      });
+      const { result, sessionId } = await transact(session, storeId, work);
       return { result, session: await load(sessionId) };
+    },
+
+    async renew(session, storeId, work) {
+      const newId = newSessionId();
+      const { result } = await transact(session, storeId, async (tx, sessionId) => {
+        const done = await work(tx, sessionId);
+        const now = new Date();
+        await moveSession(
+          tx,
+          sessionId,
+          newId,
+          done.customerId,
+          now,
+          new Date(now.getTime() + SESSION_TTL_MS),
+        );
+        return done.result;
+      });
+      return { result, session: await load(newId) };
+    },
+
+    async end(session, storeId) {
+      if (session.stored) await deleteSession(db, session.id);
+      return service.start(new Date(), session.storeId ?? storeId);
     },
 
     async change(session, storeId, change) {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CartMenu } from '../../features/cart/components/cart-menu.tsx';
 import { useConfig } from '../../shared/config/config-store.ts';
@@ -5,6 +6,9 @@ import { useT } from '../../shared/i18n/use-t.ts';
 import { paths } from '../../shared/paths.ts';
 import { showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
+
+// Only a logged-in customer sees it: its code loads then, not with the first screen.
+const LogoutButton = lazy(() => import('./logout-button.tsx'));
 
 /**
  * Logo, 'Solicitar Nota Simple' and the cart menu (spec 2 "Header"). It
@@ -42,6 +46,11 @@ export function Header() {
             </Link>
           )}
           <CartMenu />
+          {config.loggedIn && (
+            <Suspense fallback={null}>
+              <LogoutButton />
+            </Suspense>
+          )}
         </div>
       </div>
     </header>

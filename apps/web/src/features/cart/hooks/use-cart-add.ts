@@ -2,6 +2,7 @@ import type { CartItem, FieldError } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { type AddForms, type AddKind, addToCart, type CartAnswer } from '../../../shared/api/cart.ts';
+import { saveLastAddedProduct } from '../../../shared/storage/checkout-storage.ts';
 import { addRecordFor, markAddDone, readSavedForm } from '../utils/add-request.ts';
 
 export type CartAddState =
@@ -55,7 +56,11 @@ export function useCartAdd(kind: AddKind) {
     setState({ status: 'posting' });
     postOnce(kind, saved.form as AddForms[typeof kind], record.requestId).then(
       (answer) => {
-        if (answer.ok) markAddDone(kind, record);
+        if (answer.ok) {
+          markAddDone(kind, record);
+          // The 18511 rule of customer/payment reads the last added product (spec 4).
+          if (answer.item) saveLastAddedProduct(answer.item.product_id);
+        }
         if (!live) return;
         setState(
           answer.ok

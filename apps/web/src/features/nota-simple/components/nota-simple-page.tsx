@@ -1,4 +1,5 @@
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
+import { useLandingMunicipio } from '../hooks/use-landing-municipio.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { Step0Intro } from './step0-intro.tsx';
 import { Step1Owner } from './step1-owner.tsx';
@@ -24,5 +25,6 @@ const STEPS = {
 
 /** nota-simple/{step} (spec 2): the Nota Simple wizard, a lazy route module. */
 export default function NotaSimplePage({ params }: { params: { step?: string } }) {
+  useLandingMunicipio();
   return <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />;
 }

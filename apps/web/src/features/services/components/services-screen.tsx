@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, useRoute } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
+import { useHydrated } from '../../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { usePaymentReset } from '../hooks/use-payment-reset.ts';
@@ -21,6 +22,7 @@ export function ServicesScreen() {
   const t = useT();
   const [isReset] = useRoute(paths.servicesReset());
   usePaymentReset(isReset);
+  const hydrated = useHydrated();
   const links = serviceLinks(config.store_id, config.auto_products, config.embedded, t, config.language);
 
   return (
@@ -36,13 +38,13 @@ export function ServicesScreen() {
                 <Link href={link.href} className={styles.item} data-product-id={link.productId}>
                   <span className={styles.name}>{link.label}</span>
                   <span className={styles.price}>
-                    {link.flow ? (
-                      <Suspense fallback={null}>
-                        <FixedServicePrice flow={link.flow} />
-                      </Suspense>
-                    ) : (
-                      link.price
-                    )}
+                    {link.flow
+                      ? hydrated && (
+                          <Suspense fallback={null}>
+                            <FixedServicePrice flow={link.flow} />
+                          </Suspense>
+                        )
+                      : link.price}
                   </span>
                 </Link>
               </li>

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { CHECKOUT_KEYS } from '../../../shared/storage/checkout-storage.ts';
 import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 
 /** localStorage keys of spec 3 that the payment pages set when a payment fails. */
-export const PAYMENT_MESSAGE_KEY = 'payment_message';
-export const INVALID_PAYMENT_KEY = 'temporal_invalid_payment';
+export const PAYMENT_MESSAGE_KEY = CHECKOUT_KEYS.paymentMessage;
+export const INVALID_PAYMENT_KEY = CHECKOUT_KEYS.invalidPayment;
 
 /** The stored text: a plain string, or a JSON string ('"Ha fallado…"'). */
 function readMessage(storage: Storage): string {

@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { LandingData, Language, RuntimeConfig } from '@shop/domain';
+import type { Catalogue } from '@shop/domain/i18n';
+import { loadCatalogue } from '@shop/domain/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Env } from '../env.ts';
+import type { ConfigInput } from '../modules/config/config.service.ts';
+import { createManifestReader } from './build-manifest.ts';
+import { createTemplateLoader, type PageHead, renderHostPage } from './host-page.ts';
+import { escapeHtml } from './html.ts';
+import { requestConfig } from './request-config.ts';
+import { createSsrLoader } from './ssr.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pages: PageRenderer;
+  }
+}
+
+const MISSING_BUILD = 'web build missing: run npm run build';
+
+export interface PageOptions {
+  /** The route below the application prefix, query included ('/servicios?store_id=16'). */
+  url: string;
+  status?: number;
+  /** Extra fields of the page's runtime configuration (the landing's municipio). */
+  extra?: ConfigInput['extra'];
+  /** The page's head from its configuration. */
+  head: (config: RuntimeConfig) => Promise<PageHead> | PageHead;
+  /** A landing route: its data (null = unknown municipality); embedded for the hydration. */
+  landing?: LandingData | null;
+  /** Answer 304 when the browser's copy is still this page (ETag), and let it keep a private copy. */
+  revalidate?: boolean;
+}
+
+export interface PageRenderer {
+  send(request: FastifyRequest, reply: FastifyReply, options: PageOptions): Promise<FastifyReply>;
+}
+
+/** The landing data travels beside the configuration, in its own JSON data block. */
+export function landingScript(landing: LandingData | null): string {
+  const json = JSON.stringify(landing).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="landing-data">${json}</script>`;
+}
+
+/**
+ * Renders the storefront's host page: the built index.html with the runtime
+ * configuration, the route's head and the route's markup rendered on the server
+ * by the storefront's own React components (ADR 009). Without the server-rendering
+ * module (no build yet, or a failure) the page goes out without markup and the
+ * browser renders it, as before.
+ */
+export const pageRendererPlugin = fp<{ env: Env }>(
+  async (app: FastifyInstance, { env }) => {
+    const loadTemplate = createTemplateLoader(env.WEB_DIST);
+    const loadSsr = createSsrLoader(env.SSR_ENTRY ?? path.join(env.WEB_DIST, 'ssr', 'entry-server.js'));
+    const routeAssets = createManifestReader(env.WEB_DIST);
+    const catalogues = new Map<Language, Promise<Catalogue>>();
+    const catalogueOf = (language: Language) => {
+      let catalogue = catalogues.get(language);
+      if (!catalogue) {
+        catalogue = loadCatalogue(language);
+        catalogues.set(language, catalogue);
+      }
+      return catalogue;
+    };
+
+    /** The route's markup and the links to what it needs (its chunk and CSS); empty without SSR. */
+    async function serverMarkup(
+      options: PageOptions,
+      config: RuntimeConfig,
+    ): Promise<{ html: string; links: string }> {
+      const ssr = await loadSsr();
+      if (!ssr) return { html: '', links: '' };
+      try {
+        const input = { url: options.url, config, catalogue: await catalogueOf(config.language) };
+        const { html, modules } = await ssr.render(
+          options.landing === undefined ? input : { ...input, landing: options.landing },
+        );
+        const assets = await routeAssets(modules);
+        const links = [
+          ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+          ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
+        ].join('');
+        return { html, links };
+      } catch (err) {
+        app.log.error({ err, url: options.url }, 'server rendering failed: the browser renders the page');
+        return { html: '', links: '' };
+      }
+    }
+
+    const renderer: PageRenderer = {
+      async send(request, reply, options) {
+        const template = await loadTemplate();
+        if (template === null) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
+        const config = await requestConfig(request, options.extra);
+        const head = await options.head(config);
+        const markup = await serverMarkup(options, config);
+        const bodyHtml = markup.html;
+        const headHtml =
+          (head.headHtml ?? '') +
+          markup.links +
+          (options.landing === undefined ? '' : landingScript(options.landing));
+        const html = renderHostPage(template, config, { ...head, headHtml, bodyHtml });
+        reply.code(options.status ?? 200).type('text/html; charset=utf-8');
+        if (options.revalidate) {
+          const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+          reply.header('etag', etag).header('cache-control', 'private, no-cache');
+          if (reply.statusCode === 200 && request.headers['if-none-match'] === etag)
+            return reply.code(304).send();
+        }
+        return reply.send(html);
+      },
+    };
+    app.decorate('pages', renderer);
+  },
+  { name: 'pages', dependencies: ['runtime-config'] },
+);

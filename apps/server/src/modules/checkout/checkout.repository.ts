@@ -1,0 +1,77 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { files, orderItems, orders, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteItemRow = typeof quoteItems.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The session's row as the checkout sees it: undefined when the row is gone (a
+ * concurrent checkout of the same session moved it to a new id, or it ended).
+ */
+export async function sessionRow(
+  tx: AppDb,
+  sessionId: string,
+): Promise<{ quoteId: number | null } | undefined> {
+  const rows = await tx
+    .select({ quoteId: sessions.quoteId })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return rows[0];
+}
+
+/** The quote, locked until the transaction ends: one checkout of a quote at a time. */
+export async function lockQuote(tx: AppDb, quoteId: number): Promise<QuoteRow | undefined> {
+  const [row] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for('update');
+  return row;
+}
+
+/** A quote's items in the order they were added (a parent before its children). */
+export async function quoteItemsOf(tx: AppDb, quoteId: number): Promise<QuoteItemRow[]> {
+  return tx.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId)).orderBy(asc(quoteItems.id));
+}
+
+export async function insertOrder(tx: AppDb, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await tx.insert(orders).values(values).returning();
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$inferInsert): Promise<number> {
+  const [row] = await tx.insert(orderItems).values(values).returning({ id: orderItems.id });
+  if (!row) throw new Error('order item insert returned nothing');
+  return row.id;
+}
+
+/** The quote's uploads now belong to the order (and each to the order item its quote item became). */
+export async function moveQuoteFiles(tx: AppDb, quoteId: number, orderId: string): Promise<void> {
+  await tx.execute(
+    sql`update ${files} set order_id = ${orderId}, order_item_id = oi.id
+        from ${orderItems} oi
+        where oi.order_id = ${orderId} and oi.quote_item_id = ${files.quoteItemId} and ${files.quoteId} = ${quoteId}`,
+  );
+  await tx
+    .update(files)
+    .set({ orderId })
+    .where(sql`${files.quoteId} = ${quoteId} and ${files.orderId} is null`);
+}
+
+/** Closes the quote: ordered, with its order and customer; its version moves on (the cart view empties). */
+export async function closeQuote(
+  tx: AppDb,
+  quoteId: number,
+  orderId: string,
+  customerId: number,
+): Promise<void> {
+  await tx
+    .update(quotes)
+    .set({
+      status: 'ordered',
+      orderId,
+      customerId,
+      version: sql`${quotes.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(quotes.id, quoteId));
+}

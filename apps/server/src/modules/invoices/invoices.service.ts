@@ -1,0 +1,198 @@
+import { feeBreakdown, isPortugueseStore, type Language } from '@shop/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import {
+  customers,
+  type InvoiceLine,
+  type InvoiceParty,
+  invoiceSequences,
+  invoices,
+  orderItems,
+  type orders,
+  products,
+  stores,
+} from '../../db/schema/index.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+type OrderRow = typeof orders.$inferSelect;
+type StoreRow = typeof stores.$inferSelect;
+
+/** Who issues the invoices (every store unless its settings name another issuer). */
+export interface Issuer {
+  name: string;
+  taxId: string;
+  address: string;
+}
+
+let defaultIssuer: Issuer = {
+  name: process.env.INVOICE_ISSUER_NAME ?? 'Registro Online Example S.L.',
+  taxId: process.env.INVOICE_ISSUER_TAX_ID ?? 'B00000000',
+  address: process.env.INVOICE_ISSUER_ADDRESS ?? 'Calle Example 1, 28001 Madrid, España',
+};
+
+/** Sets the issuer every store invoices as (env INVOICE_ISSUER_*; the payments plugin at start). */
+export function setDefaultIssuer(issuer: Partial<Issuer>): void {
+  defaultIssuer = { ...defaultIssuer, ...Object.fromEntries(Object.entries(issuer).filter(([, v]) => v)) };
+}
+
+const asText = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The store's issuer: `settings.issuer` ({ name, tax_id, address }) or the default. */
+export function issuerOf(store: Pick<StoreRow, 'settings'>): Issuer {
+  const own = store.settings.issuer as Record<string, unknown> | undefined;
+  if (own && asText(own.name) && asText(own.tax_id)) {
+    return { name: asText(own.name), taxId: asText(own.tax_id), address: asText(own.address) };
+  }
+  return defaultIssuer;
+}
+
+/**
+ * The invoice series of a store: `settings.invoice_series`, else one series per
+ * issuing country ('ES' for the Spanish, English and generic stores, 'PT' for
+ * the Portuguese ones), numbered from 1 each year.
+ */
+export function invoiceSeriesOf(store: Pick<StoreRow, 'id' | 'settings'>): string {
+  const own = asText(store.settings.invoice_series);
+  if (/^[A-Z0-9-]{1,12}$/.test(own)) return own;
+  return isPortugueseStore(store.id) ? 'PT' : 'ES';
+}
+
+/**
+ * Takes the next number of a series and year. The upsert locks the series' row
+ * until the caller's transaction ends, so concurrent payments queue on it and
+ * a rolled-back payment gives its number back: numbers have no gaps.
+ */
+export async function takeInvoiceNumber(tx: AppDb, series: string, year: number): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceSequences)
+    .values({ series, year, next: 2 })
+    .onConflictDoUpdate({
+      target: [invoiceSequences.series, invoiceSequences.year],
+      set: { next: sql`${invoiceSequences.next} + 1` },
+    })
+    .returning({ issued: sql<number>`${invoiceSequences.next} - 1` });
+  if (!row) throw new Error(`no invoice number for ${series}/${year}`);
+  return Number(row.issued);
+}
+
+/** "Name, address, postcode city (province)" of billing data, skipping blanks. */
+function billingAddress(billing: Record<string, string>): string {
+  const place = [billing.postcode, billing.city].filter(Boolean).join(' ');
+  return [billing.address, place, billing.province].filter(Boolean).join(', ');
+}
+
+/** The customer as the invoice names them: the order's billing data, else the customer record's. */
+async function customerParty(tx: AppDb, order: OrderRow): Promise<InvoiceParty & { email: string }> {
+  let billing = order.billing;
+  let fallbackName = '';
+  if (!billing.name) {
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
+    if (customer) {
+      if (customer.billing.name) billing = customer.billing;
+      fallbackName = `${customer.firstname} ${customer.lastname}`.trim();
+    }
+  }
+  return {
+    name: billing.name || fallbackName || order.email,
+    ...(billing.tax_id ? { taxId: billing.tax_id } : {}),
+    ...(billingAddress(billing) ? { address: billingAddress(billing) } : {}),
+    email: order.email,
+  };
+}
+
+/** The lines of an order: one per item, VAT split per line with the official fee outside it (DECISIONS.md "Money"). */
+async function invoiceLines(tx: AppDb, order: OrderRow, vatRateBp: number): Promise<InvoiceLine[]> {
+  const rows = await tx
+    .select({
+      name: orderItems.productName,
+      qty: orderItems.qty,
+      priceCents: orderItems.priceCents,
+      officialFeeCents: products.officialFeeCents,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.id);
+  const lines = rows.map((row) => {
+    const total = row.priceCents * row.qty;
+    const split = feeBreakdown(total, row.officialFeeCents * row.qty, vatRateBp);
+    return {
+      description: row.qty > 1 ? `${row.name} × ${row.qty}` : row.name,
+      totalCents: total,
+      officialFeeCents: split.officialFee,
+      baseCents: split.service,
+      vatCents: split.vat,
+    };
+  });
+  // An order without items (or whose items do not add up to its total) is invoiced as one line.
+  const itemsTotal = lines.reduce((sum, line) => sum + line.totalCents, 0);
+  if (itemsTotal !== order.totalCents) {
+    const split = feeBreakdown(order.totalCents, 0, vatRateBp);
+    return [
+      {
+        description: rows[0]?.name ?? order.id,
+        totalCents: order.totalCents,
+        officialFeeCents: 0,
+        baseCents: split.service,
+        vatCents: split.vat,
+      },
+    ];
+  }
+  return lines;
+}
+
+/**
+ * Issues the order's invoice in the caller's transaction (the payment's):
+ * the next number of the store's series for this year, the issuer's and the
+ * customer's data as they are now, the lines with their VAT split. An order is
+ * invoiced once: a second call returns the first invoice.
+ */
+export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new Date()): Promise<InvoiceRow> {
+  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
+  if (existing) return existing;
+  const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
+  if (!store) throw new Error(`store ${order.storeId} missing`);
+  const lines = await invoiceLines(tx, order, store.vatRateBp);
+  const series = invoiceSeriesOf(store);
+  const year = now.getUTCFullYear();
+  const number = await takeInvoiceNumber(tx, series, year);
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      orderId: order.id,
+      series,
+      year,
+      number,
+      baseCents: lines.reduce((sum, line) => sum + line.baseCents, 0),
+      vatCents: lines.reduce((sum, line) => sum + line.vatCents, 0),
+      totalCents: order.totalCents,
+      vatRateBp: store.vatRateBp,
+      issuer: issuerOf(store),
+      customer: await customerParty(tx, order),
+      lines,
+      language: store.language,
+      issuedAt: now,
+    })
+    .returning();
+  if (!row) throw new Error('invoice not inserted');
+  return row;
+}
+
+/** The invoice of an order, when it has one. */
+export async function invoiceOfOrder(db: AppDb, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId)));
+  return row;
+}
+
+/** The printed invoice number: 'ES-2026-000042'. */
+export function invoiceCode(invoice: Pick<InvoiceRow, 'series' | 'year' | 'number'>): string {
+  return `${invoice.series}-${invoice.year}-${String(invoice.number).padStart(6, '0')}`;
+}
+
+/** The language an invoice was issued in. */
+export function invoiceLanguage(invoice: InvoiceRow): Language {
+  return invoice.language;
+}

@@ -1,0 +1,75 @@
+/**
+ * The payment gateway contract (helpers' PLAN.md): the built-in sandbox and
+ * the real adapters (Stripe, Redsys) implement it; payments.service.ts picks
+ * one per store and method (`gatewayFor`) and applies what they report.
+ */
+
+export type PaymentMethod =
+  | 'cc'
+  | 'stripe'
+  | 'monei'
+  | 'moneimultibanco'
+  | 'multibanco'
+  | 'bizum'
+  | 'paypal'
+  | 'bank';
+
+/** The checkout answer's `next` (DECISIONS.md), plus 'stripe' for a Stripe Payment Element. */
+export type CheckoutNext =
+  | { type: 'success' }
+  | { type: 'redirect'; url: string }
+  | { type: '3ds'; url: string }
+  | { type: 'voucher'; entity: string; reference: string; amount: string; expires_at: string }
+  | { type: 'pending' }
+  | { type: 'failed'; message: string }
+  | { type: 'stripe'; client_secret: string; publishable_key: string };
+
+export interface StartPaymentInput {
+  paymentId: number;
+  orderId: string;
+  storeId: number;
+  attempt: number;
+  method: PaymentMethod;
+  amountCents: number;
+  currency: 'EUR';
+  language: 'es' | 'pt' | 'en';
+  email: string;
+  /** The store's origin, for return / notice URLs. */
+  baseUrl: string;
+  /** Method fields (card num/month/year/cvc, phone, iban): memory only, never stored or logged. */
+  fields: Record<string, string>;
+}
+
+export interface StartPaymentResult {
+  /** action = the customer must act (3ds, redirect, voucher, element). */
+  outcome: 'paid' | 'pending' | 'failed' | 'action';
+  providerRef?: string;
+  next: CheckoutNext;
+  /** Stored with the payment: never card data. */
+  data?: Record<string, unknown>;
+}
+
+export interface PaymentNotice {
+  eventId: string;
+  providerRef: string;
+  outcome: 'paid' | 'failed' | 'refunded';
+  amountCents?: number;
+  raw: Record<string, unknown>;
+}
+
+export interface PaymentGateway {
+  /** 'sandbox' | 'stripe' | 'redsys' */
+  readonly name: string;
+  start(input: StartPaymentInput): Promise<StartPaymentResult>;
+  /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
+  verifyNotice(input: {
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: string;
+    query: Record<string, string>;
+  }): Promise<PaymentNotice>;
+  refund(input: {
+    providerRef: string;
+    amountCents: number;
+    paymentId: number;
+  }): Promise<{ providerRef: string }>;
+}

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Env } from '../../env.ts';
+import { API_PREFIX } from '../../http/paths.ts';
+import { redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
+import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
+import { createRedsysGateway } from './redsys/redsys.gateway.ts';
+import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
+import { createStripeGateway } from './stripe/stripe.gateway.ts';
+import { stripeRoutes, stripeWebhookRoutes } from './stripe/stripe.routes.ts';
+
+/**
+ * The real adapters (docs/payments.md "Real adapters"): each is registered
+ * with the payments service when its keys are set, and PAYMENT_GATEWAYS says
+ * which stores and methods use it. Their routes always exist (a shop without
+ * the adapter answers them 404): the spec's `stripe/rest/process/` and
+ * `redsys/rest/processBizum` under the API prefix, the providers' notices at
+ * /payments/stripe/webhook and /payments/redsys/notify.
+ */
+export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
+  const stripe = stripeSettingsOf(env);
+  if (stripe) registerGateway(createStripeGateway(stripe));
+  const redsys = redsysSettingsOf(env, env.APP_PREFIX);
+  if (redsys) registerGateway(createRedsysGateway(redsys));
+  // Refuse to start rather than fail each checkout: PAYMENT_GATEWAYS may only name gateways that exist.
+  for (const [entry, name] of parseGatewaySelection(env.PAYMENT_GATEWAYS)) {
+    if (!gatewayNamed(name)) {
+      throw new Error(
+        `PAYMENT_GATEWAYS sends ${entry} to "${name}", which is not configured (docs/payments.md)`,
+      );
+    }
+  }
+
+  await app.register(stripeWebhookRoutes);
+  await app.register(redsysNotifyRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(stripeRoutes, { appPrefix: env.APP_PREFIX });
+      await api.register(redsysRoutes, { paymentUrl: env.REDSYS_URL });
+    },
+    { prefix: API_PREFIX },
+  );
+};

@@ -1,0 +1,152 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, mailMessages, orders, paymentEvents, payments } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { testDatabaseKinds } from '../../testing/db.ts';
+import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
+import { waitFor } from '../../testing/wait.ts';
+import { startPayment } from './payments.service.ts';
+import { SANDBOX_SIGNATURE_HEADER, sandboxNotice, signSandboxNotice } from './sandbox.gateway.ts';
+import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
+
+describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (kind) => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'shop-payments-'));
+    t = await buildTestApp(kind, { FILES_DIR: root });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  const db = () => t.database.db;
+
+  /** An order with a Multibanco voucher issued (pending until its notice). */
+  async function voucherOrder(): Promise<TestOrder & { providerRef: string }> {
+    const order = await createTestOrder(db(), { storeId: 16, productIds: [18414] });
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    if (!row) throw new Error('no order');
+    await db().transaction((tx) =>
+      startPayment(tx, { order: row, method: 'multibanco', fields: {}, baseUrl: '', language: 'pt' }),
+    );
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
+    return { ...order, providerRef: payment?.providerRef ?? '' };
+  }
+
+  const mailsTo = (to: string) => db().select().from(mailMessages).where(eq(mailMessages.to, to));
+
+  const deliver = (body: string, signature: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: SANDBOX_NOTIFY_PATH,
+      headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+      payload: body,
+    });
+
+  it('pays once when one notice arrives 20 times at once: one payment, one event, one invoice', async () => {
+    const order = await voucherOrder();
+    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(body, signature)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const statuses = answers.map((a) => a.json().status).sort();
+    expect(statuses.filter((s) => s === 'applied')).toHaveLength(1);
+    expect(statuses.filter((s) => s === 'duplicate')).toHaveLength(19);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.status).toBe('complete_pending');
+    const rows = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
+    expect(rows.map((p) => p.status)).toEqual(['paid']);
+    const events = await db()
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.paymentId, rows[0]?.id ?? 0));
+    expect(events).toHaveLength(1);
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
+
+    // One confirmation job, one mail with the invoice attached.
+    const jobs = await db().execute(
+      sql`select id from pgboss.job where name = 'order.confirmation' and data->>'orderId' = ${order.orderId}`,
+    );
+    expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    t.app.jobs.nudge('order.confirmation');
+    await waitFor(async () => (await mailsTo(row?.email ?? '')).some((m) => m.status === 'stored'));
+    const mails = await mailsTo(row?.email ?? '');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.attachments).toHaveLength(1);
+
+    // A second, different notice of the same capture (a gateway's retry with a new id) changes nothing.
+    const other = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    expect((await deliver(other.body, other.signature)).json().status).toBe('applied');
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
+  });
+
+  it('refuses a tampered, unsigned, stale or foreign notice with 403 and changes nothing', async () => {
+    const order = await voucherOrder();
+    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const tampered = body.replace('"paid"', '"failed"');
+    expect((await deliver(tampered, signature)).statusCode).toBe(403);
+    const flipped = signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === 'a' ? 'b' : 'a'}`);
+    expect((await deliver(body, flipped)).statusCode).toBe(403);
+    expect((await deliver(body, '')).statusCode).toBe(403);
+    expect((await deliver(body, 't=abc,v1=zz')).statusCode).toBe(403);
+    const stale = signSandboxNotice(body, Math.floor(Date.now() / 1000) - 3600);
+    expect((await deliver(body, stale)).statusCode).toBe(403);
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: SANDBOX_NOTIFY_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
+    expect(noHeader.statusCode).toBe(403);
+    // Signed, but for a payment that is not ours: 404; not JSON: 400.
+    const unknown = sandboxNotice('sbx_999999_AAAAAAAAAAAA', 'paid', 100);
+    expect((await deliver(unknown.body, unknown.signature)).statusCode).toBe(404);
+    expect((await deliver('nope', signSandboxNotice('nope'))).statusCode).toBe(400);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.status).toBe('processing');
+    // The genuine one still pays.
+    expect((await deliver(body, signature)).statusCode).toBe(200);
+    const [paid] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(paid?.status).toBe('complete_pending');
+  });
+
+  it('holds a notice whose amount differs from the order for review instead of paying it', async () => {
+    const order = await voucherOrder();
+    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents - 1);
+    expect((await deliver(body, signature)).statusCode).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.status).toBe('payment_review');
+    expect(await db().select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(0);
+  });
+
+  it('numbers the invoices of 50 concurrent payments without a gap or a duplicate', async () => {
+    const year = new Date().getUTCFullYear();
+    const before = await db()
+      .select({ n: sql<number>`coalesce(max(${invoices.number}), 0)` })
+      .from(invoices)
+      .where(sql`${invoices.series} = 'PT' and ${invoices.year} = ${year}`);
+    const orderList = [];
+    for (let i = 0; i < 50; i++) orderList.push(await voucherOrder());
+    const answers = await Promise.all(
+      orderList.map((o) => {
+        const { body, signature } = sandboxNotice(o.providerRef, 'paid', o.totalCents);
+        return deliver(body, signature);
+      }),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const numbers = (
+      await db()
+        .select({ number: invoices.number })
+        .from(invoices)
+        .where(sql`${invoices.series} = 'PT' and ${invoices.year} = ${year}`)
+    )
+      .map((r) => r.number)
+      .sort((a, b) => a - b);
+    const start = Number(before[0]?.n ?? 0);
+    expect(numbers.slice(-50)).toEqual(Array.from({ length: 50 }, (_, i) => start + i + 1));
+    expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+  });
+});

@@ -1,0 +1,56 @@
+import { type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
+import { eq } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { invoices, orderItems } from '../../db/schema/index.ts';
+import { failedPaymentMessage, isPaidStatus, lastPayment, type OrderRow } from './payments.service.ts';
+
+/** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
+export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
+  const [items, last, invoice] = await Promise.all([
+    db
+      .select({
+        product_id: orderItems.productId,
+        name: orderItems.productName,
+        qty: orderItems.qty,
+        price: orderItems.priceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id),
+    lastPayment(db, order.id),
+    db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)),
+  ]);
+  const paid = isPaidStatus(order.status);
+  const state = paid
+    ? 'paid'
+    : last?.status === 'failed'
+      ? 'failed'
+      : last?.status === 'pending' || order.status === 'processing'
+        ? 'pending'
+        : 'unpaid';
+  const voucher =
+    last?.status === 'pending' ? (last.data.voucher as OrderSuccess['payment']['voucher']) : undefined;
+  return {
+    order_id: order.id,
+    store_id: order.storeId,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    status_label: orderStatusDisplay({
+      order_id: order.id,
+      status: order.status,
+      panel_status_id: order.panelStatusId,
+      pendingTramitation: false,
+    }).label,
+    total: order.totalCents,
+    email: order.email,
+    payment_method: order.paymentMethod,
+    payment: {
+      state,
+      attempt: last?.attempt ?? 0,
+      ...(state === 'failed' ? { message: failedPaymentMessage(language) } : {}),
+      ...(voucher ? { voucher } : {}),
+    },
+    items,
+    invoice_available: invoice.length > 0,
+  };
+}

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { paths, withSearch } from '../../shared/paths.ts';
+import AuthenticatePage from './components/authenticate-page.tsx';
+import CardPage from './components/card-page.tsx';
+import CheckoutPage from './components/checkout-page.tsx';
+import MethodPage from './components/method-page.tsx';
+import PasswordPage from './components/password-page.tsx';
+import PaymentChoicePage from './components/payment-choice-page.tsx';
+import QuotePage from './components/quote-page.tsx';
+import RegisterPage from './components/register-page.tsx';
+import SuccessPage from './components/success-page.tsx';
+import ThreeDsPage from './components/three-ds-page.tsx';
+
+// Stripe.js and the Payment Element load only on payment/stripe.
+const StripePage = lazy(() => import('./components/stripe-page.tsx'));
+
+/**
+ * Server state of the customer and payment routes. The api client already
+ * retries what may pass (three times, spec 7), so queries do not retry again.
+ */
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+});
+
+/** For tests: forget every query between renders. */
+export function resetCheckoutQueries(): void {
+  queryClient.clear();
+}
+
+/**
+ * The customer and payment routes of spec 2 (one lazy chunk with
+ * react-hook-form and TanStack Query; the services screen never loads it).
+ */
+export default function CheckoutRoutes() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Switch>
+        <Route path="/customer/register" component={RegisterPage} />
+        <Route path="/customer/authenticate/:email?" component={AuthenticatePage} />
+        <Route path="/customer/password/:token?" component={PasswordPage} />
+        <Route path="/customer/payment">
+          <PaymentChoicePage mode="choose" />
+        </Route>
+        <Route path="/customer/checkout" component={CheckoutPage} />
+        <Route path="/payment/cc" component={CardPage} />
+        <Route path="/payment/stripe" component={StripePage} />
+        <Route path="/payment/monei/multibanco">
+          <MethodPage method="moneimultibanco" />
+        </Route>
+        <Route path="/payment/monei">
+          <MethodPage method="monei" />
+        </Route>
+        <Route path="/payment/multibanco">
+          <MethodPage method="multibanco" />
+        </Route>
+        <Route path="/payment/bizum">
+          <MethodPage method="bizum" />
+        </Route>
+        <Route path="/payment/paypal">
+          <MethodPage method="paypal" />
+        </Route>
+        <Route path="/payment/3ds/order/:orderId" component={ThreeDsPage} />
+        <Route path="/payment/3ds" component={ThreeDsPage} />
+        <Route path="/checkout/3ds" component={ThreeDsPage} />
+        <Route path="/payment/retry/:orderId?">
+          <PaymentChoicePage mode="retry" />
+        </Route>
+        <Route path="/payment/order/:orderId">
+          <PaymentChoicePage mode="order" />
+        </Route>
+        <Route path="/payment/quote/:quoteId" component={QuotePage} />
+        <Route path="/checkout/success/:orderId?" component={SuccessPage} />
+        <Route>
+          <Redirect to={withSearch(paths.services(), window.location.search)} replace />
+        </Route>
+      </Switch>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,196 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setupFakeApi } from '../../../testing/fake-api.ts';
+import { resetCheckoutQueries } from '../checkout-routes.tsx';
+import { cartWithNs, clientRecord, errorAnswer, okAnswer } from '../testing/checkout-fixtures.ts';
+
+const api = setupFakeApi();
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  resetCheckoutQueries();
+});
+
+const emailField = () => screen.getByRole('textbox', { name: 'E-mail' });
+const next = () => screen.getByRole('button', { name: 'Siguiente' });
+
+describe('customer/register (spec 5 "Register")', () => {
+  it("asks for a valid e-mail: 'Se requiere un email', 'Por favor, introduce un email válido'", async () => {
+    await api.open('/app/customer/register', { cart: cartWithNs });
+    await screen.findByRole('heading', { level: 1, name: '¿A qué e-mail te enviamos el pedido?' });
+    expect(document.title).toBe('Identificación de cliente | Portal 14');
+    expect(screen.getByText(/Al pulsar Siguiente aceptas la política de privacidad/)).toBeTruthy();
+
+    await userEvent.click(next());
+    expect((await screen.findByRole('alert')).textContent).toBe('Se requiere un email');
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.type(emailField(), 'ana@');
+    await userEvent.click(next());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Por favor, introduce un email válido'),
+    );
+    expect(api.paths().some((p) => p.includes('checkEmail'))).toBe(false);
+  });
+
+  it("an address already registered gets 'Ya existe un cliente…' and 'Identifícate aquí'", async () => {
+    api.answer('checkEmail/email/ana%40example.es', okAnswer(api.baseUrl, {}, { exists: true }));
+    await api.open('/app/customer/register', { cart: cartWithNs });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), ' Ana@Example.es ');
+    await userEvent.click(next());
+    const alert = await screen.findByText('Ya existe un cliente registrado con esta dirección.');
+    const link = screen.getByRole('link', { name: 'Identifícate aquí' });
+    expect(alert.closest('[role="alert"]')?.contains(link)).toBe(true);
+    expect(link.getAttribute('href')).toBe('/app/customer/authenticate/ana%40example.es');
+
+    await userEvent.click(link);
+    // The e-mail is filled in on the log-in page.
+    await screen.findByRole('heading', { level: 1, name: 'Identifícate' });
+    expect((emailField() as HTMLInputElement).value).toBe('ana@example.es');
+    expect(sessionStorage.getItem('temporal_validated_email')).toBeNull();
+  });
+
+  it('a new address is kept with the time the terms were accepted, and payment follows', async () => {
+    api.answer('checkEmail/email/nuevo%40example.es', okAnswer(api.baseUrl, {}, { exists: false }));
+    const before = Date.now();
+    await api.open('/app/customer/register?store_id=14', { cart: cartWithNs });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'nuevo@example.es');
+    await userEvent.click(next());
+    await screen.findByRole('heading', { level: 1, name: '¿Cómo quieres pagar?' });
+    expect(window.location.pathname).toBe('/app/customer/payment');
+    const kept = JSON.parse(sessionStorage.getItem('temporal_validated_email') ?? '{}');
+    expect(kept.email).toBe('nuevo@example.es');
+    expect(kept.acceptedAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('a logged-in customer skips register (spec 4) and, with card preferred, lands on checkout', async () => {
+    api.answer('client', okAnswer(api.baseUrl, { loggedIn: true }, { client: clientRecord('cc') }));
+    await api.open('/app/customer/register?store_id=14', {
+      loggedIn: true,
+      customerEmail: 'ana@example.es',
+      cart: cartWithNs,
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Revisa y paga tu pedido' });
+    expect(window.location.pathname).toBe('/app/customer/checkout');
+    expect(window.location.search).toBe('?store_id=14');
+    expect(document.title).toBe('Checkout | Portal 14');
+  });
+
+  it.each([
+    [16, 'Identificação do cliente | Portal 16'],
+    [18, 'Customer identification | Portal 18'],
+  ])('store %i titles the identification page in its language', async (store, title) => {
+    await api.open('/app/customer/register', { store_id: store });
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.title).toBe(title);
+  });
+});
+
+describe('customer/authenticate (spec 5 "Authenticate")', () => {
+  it("asks for the password: 'Por favor, introduce tu contraseña'", async () => {
+    await api.open('/app/customer/authenticate/ana%40example.es', { cart: cartWithNs });
+    await screen.findByRole('heading', { level: 1, name: 'Identifícate' });
+    expect((emailField() as HTMLInputElement).value).toBe('ana@example.es');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Por favor, introduce tu contraseña');
+    expect(api.paths().some((p) => p.includes('authenticate'))).toBe(false);
+  });
+
+  it('shows the refusal the server gives for a wrong password', async () => {
+    api.answer('authenticate', errorAnswer(401, 'El e-mail o la contraseña no son correctos.'));
+    await api.open('/app/customer/authenticate', { cart: cartWithNs });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ana@example.es');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'El e-mail o la contraseña no son correctos.',
+    );
+    const post = api.received.find((r) => r.url === '/desktopapp/rest/authenticate');
+    expect(post?.body).toMatchObject({ email: 'ana@example.es', pass: 'wrong-password' });
+  });
+
+  it('logs in and goes on to payment, which sends a card customer to checkout', async () => {
+    api.answer(
+      'authenticate',
+      okAnswer(api.baseUrl, { loggedIn: true, customerEmail: 'ana@example.es', cart: cartWithNs }),
+    );
+    api.answer(
+      'client',
+      okAnswer(
+        api.baseUrl,
+        { loggedIn: true, customerEmail: 'ana@example.es', cart: cartWithNs },
+        { client: clientRecord('cc') },
+      ),
+    );
+    await api.open('/app/customer/authenticate', { cart: cartWithNs });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ana@example.es');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await screen.findByRole('heading', { level: 1, name: 'Revisa y paga tu pedido' });
+    expect(screen.getByText('Pedido a nombre de ana@example.es')).toBeTruthy();
+    expect(screen.getByText(/Pagarás con: Tarjeta de crédito o débito/)).toBeTruthy();
+  });
+
+  it('password recovery asks for the e-mail and says the same whether or not it exists', async () => {
+    api.answer('rememberPassword/email/ana%40example.es', okAnswer(api.baseUrl));
+    await api.open('/app/customer/authenticate/ana%40example.es');
+    await userEvent.click(await screen.findByRole('button', { name: '¿Has olvidado tu contraseña?' }));
+    await screen.findByRole('heading', { level: 1, name: 'Recuperar la contraseña' });
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
+    expect(await screen.findByText(/Si hay una cuenta con ese e-mail/)).toBeTruthy();
+    const call = api.paths().find((p) => p.includes('rememberPassword'));
+    expect(call).toBe(
+      // The link comes back to the services (an empty cart), or to payment with a cart.
+      '/desktopapp/rest/rememberPassword/email/ana%40example.es?path=%2Fservicios',
+    );
+  });
+});
+
+describe('customer/password (the reset link)', () => {
+  const token = 'q'.repeat(43);
+
+  it('refuses a short password, then sets the new one with the token and goes on', async () => {
+    api.answer('resetPassword', okAnswer(api.baseUrl, { loggedIn: true }));
+    await api.open(`/app/customer/password/${token}?path=%2Fcustomer%2Fpayment`);
+    await screen.findByRole('heading', { level: 1, name: 'Elige una contraseña nueva' });
+    await userEvent.type(screen.getByLabelText('Contraseña nueva'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('La contraseña es demasiado corta');
+    await userEvent.type(screen.getByLabelText('Contraseña nueva'), '-and-long-now');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar la contraseña' }));
+    expect(await screen.findByText('Tu contraseña se ha cambiado. Ya puedes identificarte.')).toBeTruthy();
+    const post = api.received.find((r) => r.url === '/desktopapp/rest/resetPassword');
+    expect(post?.body).toMatchObject({ token, pass: 'short-and-long-now' });
+    expect(screen.getByRole('link', { name: 'Continuar' }).getAttribute('href')).toBe(
+      '/app/customer/payment',
+    );
+  });
+
+  it.each(['/app/customer/password', '/app/customer/password/short'])(
+    '%s says the link is not valid',
+    async (url) => {
+      await api.open(url);
+      expect((await screen.findByRole('alert')).textContent).toMatch(/Este enlace no es válido/);
+    },
+  );
+});
+
+describe('header: log out', () => {
+  it('a logged-in customer logs out; the anonymous configuration comes back and services show', async () => {
+    api.answer('logout', okAnswer(api.baseUrl, { loggedIn: false }));
+    sessionStorage.setItem('temporal_payment_selected', 'bizum');
+    await api.open('/app/servicios', { loggedIn: true, customerEmail: 'ana@example.es' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cerrar sesión' })).toBeNull());
+    expect(api.received.some((r) => r.url === '/desktopapp/rest/logout' && r.method === 'POST')).toBe(true);
+    expect(sessionStorage.getItem('temporal_payment_selected')).toBeNull();
+    expect(await screen.findByText('Has cerrado la sesión.')).toBeTruthy();
+  });
+
+  it('an anonymous visitor has no log-out button', async () => {
+    await api.open('/app/servicios');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Cerrar sesión' })).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, Redirect, useParams } from 'wouter';
+import { loadQuote } from '../../../shared/api/customer.ts';
+import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths, withSearch } from '../../../shared/paths.ts';
+import styles from './checkout.module.css';
+import { Loading } from './loading.tsx';
+
+/** payment/quote/{quote_id}: makes a saved quote the session's cart (loadquote), then the payment choice. */
+export default function QuotePage() {
+  const t = useT();
+  const params = useParams<{ quoteId?: string }>();
+  usePageTitle(t('titles.checkout'));
+  const quoteId = Number(params.quoteId);
+  const valid = Number.isInteger(quoteId) && quoteId > 0;
+  const quote = useQuery({ queryKey: ['quote', quoteId], queryFn: () => loadQuote(quoteId), enabled: valid });
+
+  if (valid && quote.data?.ok) {
+    return <Redirect to={withSearch(paths.customerPayment(), window.location.search)} replace />;
+  }
+  if (!valid || quote.isError || quote.data?.ok === false) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>{t('titles.checkout')}</h1>
+        <p role="alert">{t('payment.orderNotFound')}</p>
+        <ul className={styles.links}>
+          <li>
+            <Link href={paths.services()}>{t('success.continue')}</Link>
+          </li>
+        </ul>
+      </section>
+    );
+  }
+  return <Loading label={t('payment.loadingQuote')} />;
+}

@@ -1,0 +1,92 @@
+import { useMutation } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import {
+  checkoutAuthenticated,
+  checkoutRegister,
+  type PaymentAnswer,
+  type PaymentFields,
+  payOrder,
+} from '../../../shared/api/customer.ts';
+import { getConfig } from '../../../shared/config/config-store.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths } from '../../../shared/paths.ts';
+import {
+  clearInvalidPayment,
+  readValidatedEmail,
+  savePaymentSelection,
+  saveVoucherUrl,
+  setInvalidPayment,
+} from '../../../shared/storage/checkout-storage.ts';
+import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
+import { browser } from '../utils/browser.ts';
+import { voucherPath } from '../utils/next-step.ts';
+import { setStripeIntent } from '../utils/stripe-intent.ts';
+
+export interface PayInput {
+  fields: PaymentFields;
+  /** An existing order to pay (payment/retry, payment/order): the session's quote is not checked out again. */
+  orderId?: string | null;
+}
+
+/** Submits a payment: the checkout of the session's quote, or another attempt for an existing order. */
+function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
+  if (orderId) return payOrder(orderId, fields.type);
+  if (getConfig().loggedIn) return checkoutAuthenticated(fields);
+  const registered = readValidatedEmail();
+  if (!registered) throw new Error('A new customer checks out after register (the guard sends them there).');
+  return checkoutRegister(fields, registered.email);
+}
+
+/**
+ * The payment submit (react-query mutation) and what its answer's `next` does
+ * (DECISIONS.md "Checkout payloads"): success and pending -> the success page;
+ * a 3-D Secure challenge or a gateway page -> that page; a voucher -> the
+ * voucher page; the Stripe element -> payment/stripe; failed -> the
+ * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
+ */
+export function usePay() {
+  const [, navigate] = useLocation();
+  const t = useT();
+  return useMutation({
+    mutationFn: submit,
+    onSuccess: (answer) => {
+      const orderId = answer.order_id;
+      const next = answer.next;
+      if (next.type !== 'failed') savePaymentSelection(null);
+      switch (next.type) {
+        case 'success':
+        case 'pending':
+          clearInvalidPayment();
+          navigate(paths.checkoutSuccess(orderId));
+          return;
+        case 'redirect':
+        case '3ds':
+          clearInvalidPayment();
+          browser.leave(next.url);
+          return;
+        case 'voucher': {
+          clearInvalidPayment();
+          const path = voucherPath(orderId, next);
+          saveVoucherUrl(path);
+          navigate(path);
+          return;
+        }
+        case 'stripe':
+          setStripeIntent({
+            orderId,
+            clientSecret: next.client_secret,
+            publishableKey: next.publishable_key,
+          });
+          navigate(paths.paymentMethod('stripe'));
+          return;
+        case 'failed': {
+          const message = next.message || t('payment.failed');
+          setInvalidPayment(orderId, message);
+          showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
+          navigate(paths.paymentRetry(orderId));
+          return;
+        }
+      }
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import {
+  type ApiAnswer,
+  type CheckoutNext,
+  type ClientRecord,
+  ClientRecordSchema,
+  type OrderSuccess,
+  OrderSuccessSchema,
+  type PaymentMethod,
+} from '@shop/domain';
+import * as z from 'zod/mini';
+import { getConfig } from '../config/config-store.ts';
+import { api } from './client.ts';
+
+/**
+ * The customer, checkout and payment calls of spec point 7 (DECISIONS.md
+ * "Checkout payloads"). Every POST body carries the configuration; GETs carry
+ * the session cookie and the form key (client.ts). A 4xx throws ApiError with
+ * the server's translated message and field errors.
+ */
+
+/** What the storefront does after a checkout or a new payment attempt (DECISIONS.md "Checkout payloads"). */
+export type PaymentNext = CheckoutNext;
+
+export type PaymentAnswer = ApiAnswer & { order_id: string; next: PaymentNext; store_id?: number };
+
+const body = (extra: object) => ({ config: getConfig(), ...extra });
+
+/** GET checkEmail/email/{email}: whether a customer is registered with the address (register only). */
+export async function checkEmail(email: string): Promise<boolean> {
+  const answer = await api.get<ApiAnswer & { exists: boolean }>(
+    `checkEmail/email/${encodeURIComponent(email)}`,
+  );
+  return answer.exists === true;
+}
+
+/** POST authenticate `{ email, pass }`: logs in; the answer's config has loggedIn true. */
+export function authenticate(email: string, pass: string) {
+  return api.post('authenticate', body({ email, pass }));
+}
+
+/**
+ * GET rememberPassword/email/{email}?path=: mails a single-use link to
+ * customer/password/{token}?path= (`path`: the storefront page to go on to);
+ * the same answer whether or not the e-mail has an account.
+ */
+export function rememberPassword(email: string, path: string) {
+  return api.get(`rememberPassword/email/${encodeURIComponent(email)}`, { path });
+}
+
+/** POST resetPassword `{ token, pass }`: sets a new password with the link's token and logs the customer in. */
+export function resetPassword(token: string, pass: string) {
+  return api.post('resetPassword', body({ token, pass }));
+}
+
+/** POST logout: ends the customer's session (a new session id; the answer's config has loggedIn false). */
+export function logout() {
+  return api.post('logout', body({}));
+}
+
+/** GET client: the client record (preferred payment). */
+export async function getClient(): Promise<ClientRecord> {
+  const answer = await api.get<ApiAnswer & { client: unknown }>('client');
+  return z.parse(ClientRecordSchema, answer.client);
+}
+
+/** The method fields of a checkout form (card fields stay in memory and go only in this body). */
+export type PaymentFields = { type: PaymentMethod } & Record<string, string | undefined>;
+
+/** POST checkoutAuthenticated/: a logged-in customer's checkout of the session's quote. */
+export function checkoutAuthenticated(form: PaymentFields) {
+  return api.post<PaymentAnswer>('checkoutAuthenticated/', body({ form }));
+}
+
+/**
+ * POST checkoutRegister/: a new customer's checkout (their e-mail and the terms
+ * accepted at register); PayPal has its own registering path, checkoutRegisterPaypal/.
+ */
+export function checkoutRegister(fields: PaymentFields, email: string) {
+  const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
+  return api.post<PaymentAnswer>(path, body({ form: { ...fields, email, accept_terms: true } }));
+}
+
+/**
+ * Paying an existing order again with another method (spec 7 "Payments"):
+ * otherMethodsPaymentIntent (card), otherMethodsPaypal, otherMethodsBizum,
+ * moneiPaymentIntent (&paymethod=moneimultibanco).
+ */
+export function payOrder(orderId: string, method: PaymentMethod) {
+  switch (method) {
+    case 'paypal':
+      return api.get<PaymentAnswer>('otherMethodsPaypal/', { order_id: orderId });
+    case 'bizum':
+      return api.get<PaymentAnswer>('otherMethodsBizum/', { order_id: orderId });
+    case 'monei':
+      return api.get<PaymentAnswer>('moneiPaymentIntent/', { order_id: orderId });
+    case 'moneimultibanco':
+      return api.get<PaymentAnswer>('moneiPaymentIntent/', {
+        order_id: orderId,
+        paymethod: 'moneimultibanco',
+      });
+    default:
+      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', { order_id: orderId, type: method });
+  }
+}
+
+/** GET orderSummary/?order_id=: the customer's order as the success and retry pages show it, with how its payment stands. */
+export async function orderSummary(orderId: string): Promise<OrderSuccess> {
+  const answer = await api.get<ApiAnswer & { order: unknown }>('orderSummary/', { order_id: orderId });
+  return z.parse(OrderSuccessSchema, answer.order);
+}
+
+/** GET loadquote?id=: makes a saved quote the session's cart (payment/quote/{quote_id}). */
+export function loadQuote(quoteId: number) {
+  return api.get('loadquote', { id: quoteId });
+}

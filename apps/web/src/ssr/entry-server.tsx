@@ -1,0 +1,36 @@
+import type { SsrInput, SsrOutput } from '@shop/domain';
+import { createT } from '@shop/domain/i18n';
+import { renderToString } from 'react-dom/server';
+import { App } from '../app/app.tsx';
+import { preloadRoute } from '../app/router.tsx';
+import { primeLanding } from '../features/landing/utils/landing-data.ts';
+import { setConfig } from '../shared/config/config-store.ts';
+import { setT } from '../shared/i18n/use-t.ts';
+
+/**
+ * The routes whose first paint the server renders (ADR 009): the municipality
+ * landing pages and the services screen. Other routes go out empty and the
+ * browser renders them, as before.
+ */
+export function isServerRendered(path: string): boolean {
+  const first = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0];
+  // The empty path redirects to the services screen in the browser: nothing to paint.
+  return first === 'servicios' || first === 'RegistroPropiedad' || first === 'NotaSimpleRegistroPropiedad';
+}
+
+/**
+ * Renders a storefront route to HTML with the same components the browser then
+ * hydrates. The configuration, catalogue and landing data are module state the
+ * components read (as in the browser): set right before the synchronous
+ * renderToString, so concurrent requests never see each other's.
+ */
+export async function render({ url, config, catalogue, landing }: SsrInput): Promise<SsrOutput> {
+  if (config.embedded || !isServerRendered(url)) return { html: '', modules: [] };
+  const module = await preloadRoute(url);
+  const [path = '/', search = ''] = url.split('?');
+  setConfig(config);
+  setT(createT(config.language, catalogue));
+  primeLanding(landing ?? null);
+  const html = renderToString(<App ssrPath={`${config.app_prefix}${path}`} ssrSearch={search} />);
+  return { html, modules: module ? [module] : [] };
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { buildApp } from '../apps/server/src/app.ts';
+import { migrate } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { loadEnv } from '../apps/server/src/env.ts';
+import { NOTA_SIMPLE, type Target } from './api-load.ts';
+import { type OrderClientInput, type OrderClientResult, STEPS } from './order-client.ts';
+
+export interface OrderFigures {
+  label: string;
+  ordersPerSecond: number;
+  orders: number;
+  failures: number;
+  firstFailure: string | null;
+  /** Per call of the order: p50 and p99 in ms, and how many were timed. */
+  calls: { step: string; p50: number; p99: number; count: number }[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const at = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[at] ?? Number.NaN;
+}
+
+/**
+ * Whole orders against the real app (buildApp on a migrated, seeded database,
+ * listening on a port, its job workers running): `concurrency` customers in a
+ * worker thread, each making order after order (config, addns,
+ * checkoutRegister with a password, the sandbox's Bizum approval that sends the
+ * signed payment notice) for `seconds`.
+ */
+export async function loadOrders(
+  target: Target,
+  webDist: string,
+  {
+    seconds,
+    concurrency,
+    warmupSeconds = 3,
+  }: { seconds: number; concurrency: number; warmupSeconds?: number },
+): Promise<OrderFigures> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-orders-'));
+  const { database, dispose } = await target.open(dataDir);
+  try {
+    await migrate(database);
+    await seed(database.db);
+    const env = loadEnv({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0' });
+    const app = await buildApp({ database, env });
+    try {
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The app is not listening on a port.');
+      const input: OrderClientInput = {
+        base: `http://127.0.0.1:${address.port}`,
+        seconds,
+        concurrency,
+        warmupSeconds,
+        form: NOTA_SIMPLE,
+      };
+      const result = await new Promise<OrderClientResult>((resolve, reject) => {
+        const worker = new Worker(new URL('./order-client.ts', import.meta.url), { workerData: input });
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.once('exit', (code) => {
+          if (code !== 0) reject(new Error(`the order client exited with ${code}`));
+        });
+      });
+      return {
+        label: target.label,
+        ordersPerSecond: result.orders / result.seconds,
+        orders: result.orders,
+        failures: result.failures,
+        firstFailure: result.firstFailure,
+        calls: STEPS.map((step) => {
+          const sorted = [...result.latencies[step]].sort((a, b) => a - b);
+          return {
+            step,
+            p50: Math.round(percentile(sorted, 50) * 10) / 10,
+            p99: Math.round(percentile(sorted, 99) * 10) / 10,
+            count: sorted.length,
+          };
+        }),
+      };
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+    await dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,29 @@
+import type { Catalogue } from '../i18n/translate.ts';
+import type { RuntimeConfig } from './config.ts';
+import type { LandingData } from './landing.ts';
+
+/**
+ * The contract between the server and the storefront's server-rendering module
+ * (apps/web/src/ssr/entry-server.tsx, built by Vite into WEB_DIST/ssr/): the
+ * server hands the route, the page's configuration and its language's catalogue,
+ * and gets the HTML the browser then hydrates.
+ */
+export interface SsrInput {
+  /** The route below the application prefix, query string included: '/servicios?store_id=16'. */
+  url: string;
+  config: RuntimeConfig;
+  catalogue: Catalogue;
+  /** A municipality landing page's data; null on a landing route whose municipality is unknown. */
+  landing?: LandingData | null;
+}
+
+export interface SsrOutput {
+  /** The markup of the storefront's root element; '' for a route the browser renders. */
+  html: string;
+  /** The lazy route modules the markup needs (source paths as the build manifest names them). */
+  modules: string[];
+}
+
+export interface SsrModule {
+  render(input: SsrInput): Promise<SsrOutput>;
+}
