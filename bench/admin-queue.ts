@@ -7,7 +7,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { type Database, migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
-import { hashPassword } from '../apps/server/src/modules/admin/passwords.ts';
+import { hashPassword } from '../apps/server/src/modules/customers/password.ts';
 
 /** Issue 10: the back office's order list over 100,000 orders answers at p95 <= 150 ms. */
 export interface QueueFigures {
