@@ -161,6 +161,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             quoteItemId: item.id,
             productId: item.productId,
             productName: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+            // The definition's version the customer filled in (the back office's catalogue keeps every version).
+            productVersion: item.productVersion,
             parentId,
             qty: item.qty,
             options: item.options,
