@@ -116,6 +116,12 @@ const EnvSchema = z.object({
    * (docs/payments.md).
    */
   PAYMENT_GATEWAYS: z.string().optional(),
+  /**
+   * The built-in sandbox gateway (test cards approve, its pages confirm payments):
+   * on by default, off by default when NODE_ENV=production (a shop in production
+   * must not take test cards); 'true' turns it on there too (a demo).
+   */
+  PAYMENT_SANDBOX: boolean.optional(),
   /** The invoices' issuer (every store unless its settings name another; docs/payments.md). */
   INVOICE_ISSUER_NAME: z.string().min(1).optional(),
   INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
