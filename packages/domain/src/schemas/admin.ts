@@ -86,9 +86,20 @@ export const OrderIdParamsSchema = z.object({ id: OrderIdSchema });
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: 'invalid_option' });
 
 /** A yyyy-mm-dd date of a filter. */
+/** A calendar day that exists (no 0000-01-31, no 2026-02-30): PostgreSQL refuses the others. */
+export function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 const DateFilterSchema = z
   .string({ error: typeError() })
-  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'invalid_date' }));
+  .check(
+    z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'invalid_date' }),
+    z.refine(isCalendarDay, { error: 'invalid_date' }),
+  );
 
 const digits = (max: number) =>
   z.pipe(
