@@ -58,6 +58,11 @@ const EnvSchema = z.object({
     .min(1)
     .optional()
     .transform((p) => (p === undefined ? undefined : path.resolve(p))),
+  /** The analytics tag (Google tag id, e.g. G-XXXXXXX) of stores that have no analytics account of their own (ADR 008). */
+  ANALYTICS_ID: z
+    .string()
+    .regex(/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/i, 'a Google tag id such as G-ABC123XYZ')
+    .optional(),
   STORE_HOSTS: storeHosts,
   /** The store base URL as customers see it (behind a proxy); default: the request's own. */
   PUBLIC_BASE_URL: z
