@@ -442,6 +442,9 @@ describe('Multibanco, checkout and success', () => {
     const summary = screen.getByRole('region', { name: 'Servicios del pedido' });
     expect(within(summary).getByText('Nota Simple')).toBeTruthy();
     expect(within(summary).getByText('Total pagado')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Descargar la factura (PDF)' }).getAttribute('href')).toBe(
+      `${api.baseUrl}desktopapp/rest/invoice/?order_id=${ORDER}`,
+    );
     await waitFor(() => expect(localStorage.getItem('last_success_id')).toBe(ORDER));
     expect(localStorage.getItem(`purchase${ORDER}`)).not.toBeNull();
     expect(api.paths()).toContain(`/desktopapp/rest/orderSummary/?order_id=${ORDER}`);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
@@ -72,6 +73,13 @@ export default function SuccessPage() {
       {voucher ? (
         <p>
           <Link href={voucherPath(data.order_id, voucher)}>{t('payment.voucher.heading')}</Link>
+        </p>
+      ) : null}
+      {data.invoice_available ? (
+        <p>
+          <a href={apiUrl(config, 'invoice/', { order_id: data.order_id }).href} download>
+            {t('success.invoice')}
+          </a>
         </p>
       ) : null}
       <OrderSummary
