@@ -2,7 +2,7 @@ import type { AdminSessionAnswer, OperatorRole } from '@shop/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AppDb } from '../db/client.ts';
 import { operators } from '../db/schema/index.ts';
-import { hashPassword } from '../modules/admin/passwords.ts';
+import { hashPassword } from '../modules/customers/password.ts';
 
 /** The password of every operator the tests create (never a default of the app: test data only). */
 export const TEST_OPERATOR_PASSWORD = 'correct horse battery staple';

@@ -11,8 +11,8 @@ import {
 } from '../../testing/admin.ts';
 import { buildTestApp, newSession, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
+import { verifyPassword } from '../customers/password.ts';
 import { ADMIN_ABSOLUTE_MS, ADMIN_IDLE_MS, LOGIN_MAX_PER_ACCOUNT } from './admin-session.service.ts';
-import { verifyPassword } from './passwords.ts';
 
 describe.each(testDatabaseKinds())('back-office log in, sessions and roles (%s)', (kind) => {
   let t: TestApp;

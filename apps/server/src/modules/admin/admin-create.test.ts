@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { openDatabase } from '../../db/client.ts';
 import { auditLog, operators } from '../../db/schema/index.ts';
 import { createTestDatabase } from '../../testing/db.ts';
+import { verifyPassword } from '../customers/password.ts';
 import { adminCreate, parseAdminCreateArgs } from './admin-create.ts';
-import { verifyPassword } from './passwords.ts';
 
 const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
 

@@ -4,9 +4,9 @@ import { and, count, eq, gt, lt, or } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { adminSessions, operatorLoginFailures, operators } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { verifyPassword } from '../customers/password.ts';
 import { recordAudit } from './audit.ts';
 import { operatorView } from './operators.service.ts';
-import { dummyHash, verifyPassword } from './passwords.ts';
 
 /** A back-office session ends after 15 minutes without a request… */
 export const ADMIN_IDLE_MS = 15 * 60 * 1000;
@@ -74,7 +74,7 @@ export function createAdminSessions(db: AppDb) {
       if (await throttled(input.email, input.address, now))
         throw new AppError('throttled', 'tooManyRequests');
       const [operator] = await db.select().from(operators).where(eq(operators.email, input.email));
-      const valid = await verifyPassword(operator?.passwordHash ?? (await dummyHash()), input.password);
+      const valid = await verifyPassword(operator?.passwordHash ?? null, input.password);
       if (!operator || !valid || operator.disabledAt !== null) {
         await db
           .insert(operatorLoginFailures)

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { adminSessions, operators } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { hashPassword } from '../customers/password.ts';
 import { type Actor, recordAudit } from './audit.ts';
-import { hashPassword } from './passwords.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 

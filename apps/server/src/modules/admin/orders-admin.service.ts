@@ -17,6 +17,7 @@ import { type AppDb, queryRows } from '../../db/client.ts';
 import {
   auditLog,
   creditNotes,
+  customers,
   files,
   invoices,
   mailMessages,
@@ -46,7 +47,14 @@ export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; pan
 /** A payment counts as captured once paid (a later refund does not undo that it was paid). */
 const CAPTURED = ['paid', 'refunded'];
 
-const paidSql = sql`exists (select 1 from ${payments} p where p.order_id = o.id and p.status in ('paid', 'refunded'))`;
+/** The statuses the state machine lets an order reach only once a payment is captured. */
+const PAID_STATUSES: readonly OrderStatus[] = [
+  'complete_pending',
+  'complete_in_progress',
+  'complete_incident',
+  'complete_ready',
+  'closed',
+];
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -76,12 +84,15 @@ export async function orderQueue(
     );
   if (query.from) where.push(sql`o.created_at >= ${madridDay(query.from)}`);
   if (query.to) where.push(sql`o.created_at < ${madridDay(query.to, 1)}`);
-  if (query.paid === 'paid') where.push(paidSql);
-  if (query.paid === 'unpaid') where.push(sql`not ${paidSql}`);
+  // Paid = a status only a captured payment leads to (the state machine's guard), so the filter reads the order row.
+  if (query.paid === 'paid') where.push(sql`o.status in ${PAID_STATUSES}`);
+  if (query.paid === 'unpaid') where.push(sql`o.status not in ${PAID_STATUSES}`);
   const q = query.q?.trim();
   if (q) {
     if (/^\d{9,11}$/.test(q)) where.push(sql`o.id = ${q}`);
-    else if (q.includes('@')) where.push(sql`lower(o.email) = lower(${q})`);
+    // Through the customer's unique lower(email) index, then orders_customer_idx: no scan of the orders.
+    else if (q.includes('@'))
+      where.push(sql`o.customer_id in (select c.id from ${customers} c where lower(c.email) = lower(${q}))`);
     else
       where.push(
         sql`(exists (select 1 from ${orderItems} i where i.order_id = o.id and i.form::text ilike ${likePattern(q)})
@@ -90,6 +101,7 @@ export async function orderQueue(
   }
   const page = Math.max(1, query.page ?? 1);
   const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  // The page's ids first (index order, offset skipped without computing any column), then its columns.
   const rows = await queryRows<{
     id: string;
     store_id: number;
@@ -103,17 +115,21 @@ export async function orderQueue(
     products: string[] | null;
   }>(
     db,
-    sql`select o.id, o.store_id, o.status, o.panel_status_id, o.email, o.total_cents, o.created_at,
-          ${paidSql} as paid,
+    sql`with page as (
+          select o.id, o.created_at from ${orders} o
+          ${whereSql}
+          order by o.created_at asc, o.id asc
+          limit ${QUEUE_PAGE_SIZE + 1} offset ${(page - 1) * QUEUE_PAGE_SIZE})
+        select o.id, o.store_id, o.status, o.panel_status_id, o.email, o.total_cents, o.created_at,
+          coalesce((select true from ${payments} p where p.order_id = o.id
+                      and p.status in ('paid', 'refunded') limit 1), false) as paid,
           (select coalesce(nullif(i.form->>'nombre', ''), nullif(i.form->>'nombre_persona', ''),
                            nullif(i.form->>'nombre_empresa', ''), nullif(i.form->>'titular', ''))
              from ${orderItems} i where i.order_id = o.id and i.parent_id is null order by i.id limit 1) as holder,
           (select array_agg(i.product_name order by i.id) from ${orderItems} i
              where i.order_id = o.id and i.parent_id is null) as products
-        from ${orders} o
-        ${whereSql}
-        order by o.created_at asc, o.id asc
-        limit ${QUEUE_PAGE_SIZE + 1} offset ${(page - 1) * QUEUE_PAGE_SIZE}`,
+        from page join ${orders} o on o.id = page.id
+        order by page.created_at asc, page.id asc`,
   );
   const out: OrderQueueRow[] = rows.slice(0, QUEUE_PAGE_SIZE).map((row) => {
     const created = new Date(row.created_at);

@@ -11,7 +11,8 @@ import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
-import { checkBilling, type Visitor } from '../customers/customers.service.ts';
+import type { Visitor } from '../cart/cart.service.ts';
+import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
 import { allocateOrderId } from '../orders/order-ids.repository.ts';
 import { failedPaymentMessage, startPayment } from '../payments/payments.service.ts';
@@ -160,6 +161,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             quoteItemId: item.id,
             productId: item.productId,
             productName: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+            // The definition's version the customer filled in (the back office's catalogue keeps every version).
+            productVersion: item.productVersion,
             parentId,
             qty: item.qty,
             options: item.options,

@@ -446,7 +446,8 @@ describe('Multibanco, checkout and success', () => {
       `${api.baseUrl}desktopapp/rest/invoice/?order_id=${ORDER}`,
     );
     await waitFor(() => expect(localStorage.getItem('last_success_id')).toBe(ORDER));
-    expect(localStorage.getItem(`purchase${ORDER}`)).not.toBeNull();
+    // No analytics consent in this test: no purchase mark either (shared/analytics/track.test.ts).
+    expect(localStorage.getItem(`purchase${ORDER}`)).toBeNull();
     expect(api.paths()).toContain(`/desktopapp/rest/orderSummary/?order_id=${ORDER}`);
   });
 
