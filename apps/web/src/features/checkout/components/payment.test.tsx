@@ -6,6 +6,7 @@ import { setupFakeApi } from '../../../testing/fake-api.ts';
 import { resetCheckoutQueries } from '../checkout-routes.tsx';
 import { cartWithNs, errorAnswer, okAnswer, orderSuccess } from '../testing/checkout-fixtures.ts';
 import { browser } from '../utils/browser.ts';
+import { setStripeIntent } from '../utils/stripe-intent.ts';
 
 const api = setupFakeApi();
 const leave = vi.fn();
@@ -14,6 +15,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetCheckoutQueries();
+  setStripeIntent(null);
   leave.mockReset();
   browser.leave = leave;
 });
