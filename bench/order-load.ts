@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { migrate } from '../apps/server/src/db/client.ts';
+import { migrate, queryRows } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { NOTA_SIMPLE, type Target } from './api-load.ts';
@@ -15,6 +16,11 @@ export interface OrderFigures {
   orders: number;
   failures: number;
   firstFailure: string | null;
+  /** Invoices issued over the whole run (warm-up included) and confirmation mails stored by the workers by then. */
+  invoices: number;
+  mailsStored: number;
+  /** Seconds after the load stopped until every invoice's mail was stored (the workers catching up), or null if not within 30 s. */
+  mailsCaughtUpAfter: number | null;
   /** Per call of the order: p50 and p99 in ms, and how many were timed. */
   calls: { step: string; p50: number; p99: number; count: number }[];
 }
@@ -60,15 +66,39 @@ export async function loadOrders(
         form: NOTA_SIMPLE,
       };
       const result = await new Promise<OrderClientResult>((resolve, reject) => {
-        const worker = new Worker(new URL('./order-client.ts', import.meta.url), { workerData: input });
+        const worker = new Worker(new URL('./order-client-worker.mjs', import.meta.url), {
+          workerData: input,
+        });
         worker.once('message', resolve);
         worker.once('error', reject);
         worker.once('exit', (code) => {
           if (code !== 0) reject(new Error(`the order client exited with ${code}`));
         });
       });
+      const counts = async () => {
+        const [row] = await queryRows<{ invoices: number; mails: number }>(
+          database.db,
+          sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices,
+                     (SELECT count(*) FROM mail_messages WHERE status IN ('stored', 'sent'))::int AS mails`,
+        );
+        return { invoices: row?.invoices ?? 0, mails: row?.mails ?? 0 };
+      };
+      const stopped = performance.now();
+      let mailsCaughtUpAfter: number | null = null;
+      let latest = await counts();
+      while (performance.now() - stopped < 30_000) {
+        latest = await counts();
+        if (latest.mails >= latest.invoices) {
+          mailsCaughtUpAfter = (performance.now() - stopped) / 1000;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
       return {
         label: target.label,
+        invoices: latest.invoices,
+        mailsStored: latest.mails,
+        mailsCaughtUpAfter,
         ordersPerSecond: result.orders / result.seconds,
         orders: result.orders,
         failures: result.failures,

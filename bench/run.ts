@@ -139,6 +139,12 @@ for (const target of targets) {
       ]);
     }
     rows.push([
+      `  confirmation mails stored / invoices`,
+      `${figures.mailsStored} / ${figures.invoices}${figures.mailsCaughtUpAfter === null ? '' : `, caught up ${figures.mailsCaughtUpAfter.toFixed(1)} s after the load`}`,
+      'all, within 30 s',
+      check(figures.invoices > 0 && figures.mailsCaughtUpAfter !== null),
+    ]);
+    rows.push([
       `  failed orders, ${figures.label}`,
       figures.firstFailure && figures.failures > 0
         ? `${figures.failures} (${figures.firstFailure.slice(0, 80)})`

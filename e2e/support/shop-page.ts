@@ -17,7 +17,20 @@ export interface ShopPageOptions {
   env?: () => Record<string, string>;
   /** Runs on each new page before its test (e.g. open a store and clear storage). */
   prepare?: (page: Page, origin: string) => Promise<void>;
+  /**
+   * 'ask': visitors see the cookie banner (the consent tests). By default every
+   * page starts with the cookies rejected, as a visitor who already answered
+   * (even after the test clears the storage), so the banner covers nothing.
+   */
+  consent?: 'ask' | 'rejected';
 }
+
+/** The storefront's stored consent (apps/web/src/shared/consent/consent-store.ts), 'reject all'. */
+const REJECTED = JSON.stringify({
+  version: 1,
+  at: 0,
+  choice: { functionality: false, tracking: false, targeting: false },
+});
 
 /**
  * One real shop and one Chromium for the test file, a new visitor (no cookies,
@@ -26,7 +39,7 @@ export interface ShopPageOptions {
  * Call it before any afterAll that must run after the server has stopped
  * (after-hooks run in reverse order).
  */
-export function useShopPage({ env, prepare }: ShopPageOptions = {}): ShopPage {
+export function useShopPage({ env, prepare, consent = 'rejected' }: ShopPageOptions = {}): ShopPage {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
@@ -34,6 +47,15 @@ export function useShopPage({ env, prepare }: ShopPageOptions = {}): ShopPage {
   beforeAll(async () => {
     server = await startServer({ env: env?.() ?? {} });
     browser = await launchBrowser();
+    if (consent === 'rejected') {
+      await browser.context.addInitScript((stored: string) => {
+        try {
+          if (!localStorage.getItem('cookie_consent')) localStorage.setItem('cookie_consent', stored);
+        } catch {
+          // about:blank and other pages without storage
+        }
+      }, REJECTED);
+    }
   });
 
   afterAll(async () => {

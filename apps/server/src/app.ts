@@ -35,7 +35,7 @@ import { landingPlugin } from './modules/landing/landing.service.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
-import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
+import { paymentsPlugin, sandboxEnabled } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -121,7 +121,7 @@ export async function buildApp({
   await app.register(versionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
-  await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
+  if (sandboxEnabled(env)) await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
   await app.register(paypalRedirectRoutes, { env });
   await app.register(paymentGatewayRoutes, { env });
   await app.register(

@@ -58,6 +58,11 @@ const EnvSchema = z.object({
     .min(1)
     .optional()
     .transform((p) => (p === undefined ? undefined : path.resolve(p))),
+  /** The analytics tag (Google tag id, e.g. G-XXXXXXX) of stores that have no analytics account of their own (ADR 008). */
+  ANALYTICS_ID: z
+    .string()
+    .regex(/^[A-Z]{1,4}-[A-Z0-9-]{4,20}$/i, 'a Google tag id such as G-ABC123XYZ')
+    .optional(),
   STORE_HOSTS: storeHosts,
   /** The store base URL as customers see it (behind a proxy); default: the request's own. */
   PUBLIC_BASE_URL: z
@@ -111,6 +116,12 @@ const EnvSchema = z.object({
    * (docs/payments.md).
    */
   PAYMENT_GATEWAYS: z.string().optional(),
+  /**
+   * The built-in sandbox gateway (test cards approve, its pages confirm payments):
+   * on by default, off by default when NODE_ENV=production (a shop in production
+   * must not take test cards); 'true' turns it on there too (a demo).
+   */
+  PAYMENT_SANDBOX: boolean.optional(),
   /** The invoices' issuer (every store unless its settings name another; docs/payments.md). */
   INVOICE_ISSUER_NAME: z.string().min(1).optional(),
   INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),

@@ -1,3 +1,4 @@
+export * from './rules/analytics.ts';
 export * from './rules/bank.ts';
 export * from './rules/card.ts';
 export * from './rules/certificate-identification.ts';

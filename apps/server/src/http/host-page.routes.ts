@@ -1,5 +1,5 @@
 import { landingPath, pageHeadOf, pageTitleText, type RuntimeConfig } from '@shop/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
@@ -48,6 +48,18 @@ async function routeHead(app: FastifyInstance, path: string, config: RuntimeConf
 }
 
 /**
+ * Spec 4: the invalid-payment flag is cleared on the services reset route. The
+ * browser clears its own copy (and shows the stored message once); the session's
+ * copy, which the configuration carries, is cleared here. The message is kept.
+ */
+async function clearInvalidPayment(app: FastifyInstance, request: FastifyRequest, route: string) {
+  const session = request.session;
+  if (!session?.stored || session.data.invalidPayment !== true || !request.store) return;
+  if (!/^\/servicios\/reset\/?(?:[?#]|$)/.test(route)) return;
+  request.session = await app.sessions.change(session, request.store.id, { data: { invalidPayment: false } });
+}
+
+/**
  * Every GET under APP_PREFIX answers the SPA's host page with the runtime
  * configuration of the request's store and session (DESIGN.md "Runtime
  * configuration"); `/` redirects to the services screen.
@@ -64,6 +76,7 @@ export const hostPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, {
       },
       async (request, reply) => {
         const route = request.url.slice(prefix.length);
+        await clearInvalidPayment(app, request, route);
         return app.pages.send(request, reply, {
           url: route,
           extra: await nsMunicipio(app, request.query),

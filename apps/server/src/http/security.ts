@@ -35,9 +35,16 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", ...(stripe?.['script-src'] ?? [])],
+        // The Google tag, loaded only after the visitor's consent (ADR 008), and where it reports.
+        'script-src': ["'self'", 'https://www.googletagmanager.com', ...(stripe?.['script-src'] ?? [])],
         'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'", ...(stripe?.['connect-src'] ?? [])],
+        'connect-src': [
+          "'self'",
+          'https://*.google-analytics.com',
+          'https://*.analytics.google.com',
+          'https://www.googletagmanager.com',
+          ...(stripe?.['connect-src'] ?? []),
+        ],
         ...(stripe && { 'frame-src': ["'self'", ...stripe['frame-src']] }),
         'upgrade-insecure-requests': env.COOKIE_SECURE ? [] : null,
       },

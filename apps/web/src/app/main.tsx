@@ -2,6 +2,7 @@ import '../shared/ui/global.css';
 import { loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setConsentDefaults } from '../shared/analytics/gtag.ts';
 import { setConfig } from '../shared/config/config-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
@@ -18,6 +19,8 @@ async function start(root: HTMLElement) {
   if (!config.embedded) document.documentElement.lang = config.language;
   installChunkReload(window);
   installVersionCheck(window, config.base_url);
+  // Consent Mode v2 defaults (all denied) before anything else talks to the dataLayer (ADR 008).
+  setConsentDefaults();
   const app = (
     <StrictMode>
       <App />

@@ -69,6 +69,32 @@ const specStrings: [TranslationKey, Record<Language, string>][] = [
     { es: 'Identificación de cliente', pt: 'Identificação do cliente', en: 'Customer identification' },
   ],
   ['titles.checkout', { es: 'Checkout', pt: 'Checkout', en: 'Checkout' }],
+  // Spec 5 "Register" and spec 4 "Guards and payment flow" (the storefront's texts).
+  [
+    'customerApi.exists',
+    {
+      es: 'Ya existe un cliente registrado con esta dirección.',
+      pt: 'Já existe um cliente registado com este endereço.',
+      en: 'A customer is already registered with this address.',
+    },
+  ],
+  [
+    'customer.register.login',
+    {
+      es: 'Identifícate aquí',
+      pt: 'Identifique-se aqui',
+      en: 'Log in here',
+    },
+  ],
+  [
+    'payments.failed',
+    {
+      es: 'Ha fallado el intento de pago, te ofrecemos nuevos métodos de pago alternativos para que puedas finalizar tu pedido.',
+      pt: 'A tentativa de pagamento falhou; oferecemos-lhe novos métodos de pagamento alternativos para que possa concluir a sua encomenda.',
+      en: 'The payment attempt failed; here are other payment methods so that you can complete your order.',
+    },
+  ],
+
   [
     'errors.generic',
     {

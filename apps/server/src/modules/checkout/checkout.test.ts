@@ -171,6 +171,20 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       expect(config.json().config.loggedIn).toBe(false);
     });
 
+    it('registers one customer when two carts register the same e-mail at the same time', async () => {
+      const [a, b] = await Promise.all([withCart(), withCart()]);
+      const email = uniqueEmail();
+      const answers = await Promise.all(
+        [a, b].map((s) =>
+          post(s as TestSession, 'checkoutRegister', { form: { email, accept_terms: true, ...card() } }),
+        ),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await t.database.db.select().from(customers).where(eq(customers.email, email))).toHaveLength(1);
+      const loser = answers.find((r) => r.statusCode === 409);
+      expect(loser?.json().message).toBe('Ya existe un cliente registrado con esta dirección.');
+    });
+
     it('needs the acceptance of the terms, a valid e-mail and a valid card, with the store language', async () => {
       const session = await withCart();
       const noTerms = await post(session, 'checkoutRegister', { form: { email: uniqueEmail(), ...card() } });
@@ -288,6 +302,18 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       expect(body.config.payment_message).toBe(body.next.message);
       const [order] = await t.database.db.select().from(orders).where(eq(orders.id, body.order_id));
       expect(order?.status).toBe('pending_payment');
+
+      // Spec 4: the flag is cleared on the services reset route (the message stays for the snackbar).
+      const services = await send(t.app, session, { url: '/app/servicios', formKey: false });
+      expect(services.statusCode).toBe(200);
+      expect(
+        (await send(t.app, session, { url: `${API}/config`, formKey: false })).json().config.invalid_payment,
+      ).toBe(true);
+      const reset = await send(t.app, session, { url: '/app/servicios/reset', formKey: false });
+      expect(reset.statusCode).toBe(200);
+      const after = (await send(t.app, session, { url: `${API}/config`, formKey: false })).json().config;
+      expect(after.invalid_payment).toBe(false);
+      expect(after.payment_message).toBe(body.next.message);
     });
 
     it('gives a Multibanco voucher on a Portuguese store and a PayPal redirect on the PayPal path', async () => {

@@ -103,7 +103,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         homepage: store.homepage,
         navbar_image: store.navbarImage,
         phone: store.phone,
-        analytics_account: store.analyticsAccount,
+        analytics_account: store.analyticsAccount ?? env.ANALYTICS_ID ?? null,
         tag_ids: store.tagIds,
         optimize_id: store.optimizeId,
         lastOrderId: fromSession(data, 'lastOrderId', null),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
   customerConsents,
@@ -127,4 +127,13 @@ export async function regionsFor(db: AppDb, portuguese: boolean): Promise<{ id: 
   return rows
     .map((row) => ({ id: Number(row.code), name: row.name }))
     .filter((r) => Number.isSafeInteger(r.id));
+}
+
+/** Deletes reset links that expired before `before` (used or not); answers how many. */
+export async function deleteExpiredResets(db: AppDb, before: Date): Promise<number> {
+  const rows = await db
+    .delete(passwordResets)
+    .where(lt(passwordResets.expiresAt, before))
+    .returning({ id: passwordResets.id });
+  return rows.length;
 }

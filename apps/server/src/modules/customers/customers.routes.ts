@@ -9,6 +9,7 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { AppError } from '../../http/app-error.ts';
 import { ConfigAnswerSchema } from '../../http/checked-answers.ts';
 import { requestConfig } from '../../http/request-config.ts';
 import { translate } from '../../http/translate.ts';
@@ -45,13 +46,19 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/authenticate',
     { schema: { body: AuthenticateBodySchema, response: { 200: ConfigAnswerSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, pass } = request.body;
-      request.session = await app.customers.authenticate(visitorOf(request), {
-        email,
-        pass,
-        clientAddress: request.ip,
-      });
+      try {
+        request.session = await app.customers.authenticate(visitorOf(request), {
+          email,
+          pass,
+          clientAddress: request.ip,
+        });
+      } catch (err) {
+        if (err instanceof AppError && err.kind === 'throttled')
+          reply.header('retry-after', String(app.customers.throttleSeconds));
+        throw err;
+      }
       return { ok: true, config: await requestConfig(request) };
     },
   );

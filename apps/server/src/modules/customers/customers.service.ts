@@ -17,6 +17,7 @@ import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
+import type { Visitor } from '../cart/cart.service.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import { deleteCustomerSessions } from '../session/session.repository.ts';
 import type { Session } from '../session/session.service.ts';
@@ -25,6 +26,7 @@ import {
   claimSessionQuote,
   consumeReset,
   countResetsSince,
+  deleteExpiredResets,
   findCustomer,
   findCustomerByEmail,
   insertConsent,
@@ -49,12 +51,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     customers: CustomersService;
   }
-}
-
-/** A visitor: their session and the store the request is for (plain data). */
-export interface Visitor {
-  session: Session;
-  store: StoreRow;
 }
 
 /** What registering a customer takes (checkout of a new customer). */
@@ -109,8 +105,10 @@ export interface CustomersService {
   register(tx: AppDb, input: RegisterInput): Promise<number>;
   /** The customer a session is logged in as; 401 when none. */
   requireCustomer(session: Session): Promise<CustomerRow>;
-  /** Deletes throttle counts that ended before `before`. */
-  removeStaleThrottles(before: Date): Promise<number>;
+  /** Deletes the throttle counts whose window and block are over at `now`, and the reset links expired by then. */
+  removeStaleThrottles(now: Date): Promise<number>;
+  /** How long a blocked e-mail or address waits (the Retry-After of a 429). */
+  readonly throttleSeconds: number;
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -317,7 +315,11 @@ export function createCustomersService(app: FastifyInstance, env: Env): Customer
       return id;
     },
 
-    removeStaleThrottles: (before) => deleteStaleThrottles(db, before),
+    async removeStaleThrottles(now) {
+      const windowStart = new Date(now.getTime() - limits.windowMs);
+      return (await deleteStaleThrottles(db, windowStart, now)) + (await deleteExpiredResets(db, now));
+    },
+    throttleSeconds: env.LOGIN_THROTTLE_MINUTES * 60,
   };
   return service;
 }

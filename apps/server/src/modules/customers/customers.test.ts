@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, mailMessages, passwordResets, sessions } from '../../db/schema/index.ts';
+import { customers, loginThrottle, mailMessages, passwordResets, sessions } from '../../db/schema/index.ts';
 import {
   buildTestApp,
   newSession,
@@ -177,6 +177,7 @@ describe.each(testDatabaseKinds())('customers (%s)', (kind) => {
       const blocked = await authenticate(t.app, session, customer.email, customer.password, randomAddress());
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toMatch(/Demasiados intentos/);
+      expect(blocked.headers['retry-after']).toBe('900');
       // An unknown address is throttled the same way: the answer tells nothing about existence.
       const ghost = uniqueEmail();
       for (let i = 0; i < 3; i++) await authenticate(t.app, session, ghost, 'wrong', randomAddress());
@@ -222,6 +223,26 @@ describe.each(testDatabaseKinds())('customers (%s)', (kind) => {
       const memory = Number(/m=(\d+)/.exec(row?.passwordHash ?? '')?.[1]);
       expect(memory).toBeGreaterThanOrEqual(19_456);
     });
+  });
+
+  it('forgets ended throttle counts and expired reset links in the cleanup pass', async () => {
+    const customer = await createCustomer(t);
+    const old = new Date(Date.now() - 3600_000);
+    await t.database.db.insert(loginThrottle).values([
+      { key: 'account:old@example.com', failures: 9, windowStartedAt: old, blockedUntil: old },
+      { key: 'account:fresh@example.com', failures: 1, windowStartedAt: new Date() },
+    ]);
+    await t.database.db
+      .insert(passwordResets)
+      .values({ customerId: customer.id, tokenHash: `h-${customer.id}`, expiresAt: old });
+    const report = await t.app.maintenance.run(new Date());
+    expect(report.staleThrottles).toBeGreaterThanOrEqual(2);
+    const keys = (await t.database.db.select().from(loginThrottle)).map((r) => r.key);
+    expect(keys).not.toContain('account:old@example.com');
+    expect(keys).toContain('account:fresh@example.com');
+    expect(
+      await t.database.db.select().from(passwordResets).where(eq(passwordResets.customerId, customer.id)),
+    ).toHaveLength(0);
   });
 
   describe('logout', () => {

@@ -51,14 +51,14 @@ export async function clearFailures(db: AppDb, key: string): Promise<void> {
   await db.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }
 
-/** Deletes counts whose window and block both ended before `before`. */
-export async function deleteStaleThrottles(db: AppDb, before: Date): Promise<number> {
+/** Deletes counts whose window started before `windowStart` and whose block (if any) ended before `now`. */
+export async function deleteStaleThrottles(db: AppDb, windowStart: Date, now: Date): Promise<number> {
   const rows = await db
     .delete(loginThrottle)
     .where(
       and(
-        lt(loginThrottle.windowStartedAt, before),
-        sql`(${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} < ${before.toISOString()}::timestamptz)`,
+        lt(loginThrottle.windowStartedAt, windowStart),
+        sql`(${loginThrottle.blockedUntil} is null or ${loginThrottle.blockedUntil} < ${now.toISOString()}::timestamptz)`,
       ),
     )
     .returning({ key: loginThrottle.key });

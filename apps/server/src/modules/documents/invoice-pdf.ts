@@ -1,5 +1,5 @@
 import { formatEuros, type Language } from '@shop/domain';
-import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
+import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
 
@@ -46,19 +46,33 @@ export function invoiceFileName(
   return `${word}-${formatInvoiceNumber(doc)}.pdf`;
 }
 
+const TIME_ZONE: Record<Language, string> = { es: 'Europe/Madrid', pt: 'Europe/Lisbon', en: 'Europe/Madrid' };
+
+/** Intl formatters are costly to build: one per language, made on first use. */
+const rateFormats = new Map<Language, Intl.NumberFormat>();
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+
 function formatRate(rateBp: number, language: Language): string {
-  return new Intl.NumberFormat(language === 'pt' ? 'pt-PT' : language === 'en' ? 'en-GB' : 'es-ES', {
-    maximumFractionDigits: 2,
-  }).format(rateBp / 100);
+  let format = rateFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
+    rateFormats.set(language, format);
+  }
+  return format.format(rateBp / 100);
 }
 
 function formatDate(date: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : language === 'en' ? 'en-GB' : 'es-ES', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    timeZone: language === 'pt' ? 'Europe/Lisbon' : 'Europe/Madrid',
-  }).format(date);
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      timeZone: TIME_ZONE[language],
+    });
+    dateFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 const MARGIN = 50;

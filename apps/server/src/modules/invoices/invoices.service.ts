@@ -142,6 +142,17 @@ async function invoiceLines(tx: AppDb, order: OrderRow, vatRateBp: number): Prom
 }
 
 /**
+ * The year an invoice issued at `at` belongs to: the calendar year where the
+ * store invoices (Lisbon for Portuguese, Madrid otherwise), the same zone the
+ * PDF prints its date in, so a payment at 00:30 on 1 January in Madrid is
+ * numbered in the new year.
+ */
+export function invoiceYear(at: Date, language: Language): number {
+  const timeZone = language === 'pt' ? 'Europe/Lisbon' : 'Europe/Madrid';
+  return Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(at));
+}
+
+/**
  * Issues the order's invoice in the caller's transaction (the payment's):
  * the next number of the store's series for this year, the issuer's and the
  * customer's data as they are now, the lines with their VAT split. An order is
@@ -154,7 +165,7 @@ export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new D
   if (!store) throw new Error(`store ${order.storeId} missing`);
   const lines = await invoiceLines(tx, order, store.vatRateBp);
   const series = invoiceSeriesOf(store);
-  const year = now.getUTCFullYear();
+  const year = invoiceYear(now, store.language);
   const number = await takeInvoiceNumber(tx, series, year);
   const [row] = await tx
     .insert(invoices)

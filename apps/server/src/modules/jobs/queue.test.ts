@@ -17,10 +17,15 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
   let queue: JobQueue;
   const runs: { marker: string; retryCount: number }[] = [];
   let failuresLeft = 0;
+  const reported: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    queue = createJobQueue(database, { runWorkers: true, pollingIntervalSeconds: 0.5 });
+    queue = createJobQueue(database, {
+      runWorkers: true,
+      pollingIntervalSeconds: 0.5,
+      onError: (err) => reported.push(err instanceof Error ? err.message : String(err)),
+    });
     await queue.work<{ marker: string }>(
       'test.job',
       async (data, job) => {
@@ -70,6 +75,8 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     });
     await waitFor(() => runs.some((r) => r.marker === 'flaky'), 20_000);
     expect(runs.find((r) => r.marker === 'flaky')?.retryCount).toBe(2);
+    // Each failed run is reported (the app logs it).
+    expect(reported.filter((m) => m === 'transient')).toHaveLength(2);
   }, 30_000);
 
   it('refuses a job of a queue that has no worker', async () => {

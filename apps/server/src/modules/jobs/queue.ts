@@ -47,8 +47,9 @@ export interface WorkOptions {
   retryBackoff?: boolean;
   /** A run longer than this is failed and retried (default 5 minutes). */
   expireInSeconds?: number;
-  /** How many jobs of this queue one process runs at once (default 2). */
+  /** Fetch loops of this queue per process (default 1), each taking up to `batchSize` jobs at a time (default 5) and running them together. */
   concurrency?: number;
+  batchSize?: number;
 }
 
 export interface JobQueueOptions {
@@ -174,20 +175,35 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       expireInSeconds: reg.options.expireInSeconds ?? 300,
     });
     if (!opts.runWorkers) return;
-    const concurrency = reg.options.concurrency ?? 2;
+    const concurrency = reg.options.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
       const workerId = await boss.work<object>(
         reg.name,
-        { pollingIntervalSeconds: polling, batchSize: 1, includeMetadata: true },
+        { pollingIntervalSeconds: polling, batchSize: reg.options.batchSize ?? 5, includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) {
-            await reg.handler(job.data, {
-              id: job.id,
-              name: job.name,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              lastAttempt: job.retryCount >= job.retryLimit,
-            });
+          // The batch runs together; each job fails (and is retried) on its own. pg-boss then
+          // completes the batch's jobs still active, i.e. the ones that succeeded.
+          const results = await Promise.allSettled(
+            jobs.map((job) =>
+              reg.handler(job.data, {
+                id: job.id,
+                name: job.name,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                lastAttempt: job.retryCount >= job.retryLimit,
+              }),
+            ),
+          );
+          for (const [i, result] of results.entries()) {
+            const job = jobs[i];
+            if (result.status === 'rejected' && job) {
+              const reason =
+                result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+              onError(
+                Object.assign(reason, { job: { id: job.id, name: job.name, retryCount: job.retryCount } }),
+              );
+              await boss.fail(reg.name, job.id, { message: reason.message, stack: reason.stack });
+            }
           }
         },
       );

@@ -12,6 +12,7 @@ import {
   type FakeStripe,
   startFakeStripe,
 } from '../../testing/stripe-fake.ts';
+import { gatewayNamed } from './payments.service.ts';
 
 const REDSYS_PAGE = 'https://sis-t.redsys.es:25443/sis/realizarPago';
 const FAILED_TEXT = 'Ha fallado el intento de pago';
@@ -66,7 +67,8 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
     t.app.inject({
       method: 'POST',
       url: '/payments/redsys/notify',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      // As Redsys's servers send it.
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' },
       payload: body,
     });
 
@@ -115,6 +117,38 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
       expect(answers.filter((a) => a.json().status === 'applied')).toHaveLength(1);
       expect(await eventsOf(placed.orderId)).toHaveLength(1);
       expect((await orderRow(placed.orderId))?.status).toBe('complete_pending');
+    });
+
+    it('refunds a paid order through Stripe; the charge.refunded webhook marks the payment refunded once', async () => {
+      const placed = await placeOrder(t, { method: 'stripe' });
+      const ref = await intentOf(placed.orderId);
+      const intent = fake.browserConfirms(ref, 'approve');
+      const paid = fake.event('payment_intent.succeeded', intent);
+      expect((await webhook(paid.body, paid.signature)).json().status).toBe('applied');
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, placed.orderId));
+      const gateway = gatewayNamed('stripe');
+      const refund = await gateway?.refund({
+        providerRef: ref,
+        amountCents: 2076,
+        paymentId: payment?.id ?? 0,
+      });
+      expect(refund?.providerRef).toMatch(/^re_/);
+      expect(fake.refunds.filter((r) => r.payment_intent === ref)).toHaveLength(1);
+      const refunded = fake.event('charge.refunded', {
+        id: intent.latest_charge,
+        object: 'charge',
+        payment_intent: ref,
+        amount: 2076,
+        amount_refunded: 2076,
+        refunded: true,
+      });
+      const answers = await Promise.all([1, 2, 3].map(() => webhook(refunded.body, refunded.signature)));
+      expect(answers.map((a) => a.json().status).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+      const [after] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+      expect(after?.status).toBe('refunded');
     });
 
     it('reports a declined card with the failed-payment text and leaves the order payable', async () => {

@@ -8,7 +8,8 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
-import { startPayment } from './payments.service.ts';
+import { invoiceYear } from '../invoices/invoices.service.ts';
+import { expirePayment, startPayment } from './payments.service.ts';
 import { SANDBOX_SIGNATURE_HEADER, sandboxNotice, signSandboxNotice } from './sandbox.gateway.ts';
 import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
 
@@ -113,6 +114,31 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     expect(paid?.status).toBe('complete_pending');
   });
 
+  it('lapses an unpaid voucher at its expiry (payment.expire job): the order is payable again', async () => {
+    const order = await voucherOrder();
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
+    const jobs = (await db().execute(
+      sql`select start_after from pgboss.job where name = 'payment.expire' and (data->>'paymentId')::int = ${payment?.id ?? 0}`,
+    )) as unknown as { rows: { start_after: string | Date }[] };
+    expect(jobs.rows).toHaveLength(1);
+    const voucher = payment?.data.voucher as { expires_at: string };
+    expect(new Date(jobs.rows[0]?.start_after ?? 0).getTime()).toBe(new Date(voucher.expires_at).getTime());
+    // Run as the worker will at that time.
+    expect(await expirePayment(db(), { paymentId: payment?.id ?? 0 })).toBe(true);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row?.status).toBe('pending_payment');
+    // Money that still arrives for the lapsed voucher pays the order (it was taken); a paid voucher is never lapsed.
+    const late = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    expect((await deliver(late.body, late.signature)).json().status).toBe('applied');
+    const [after] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(after?.status).toBe('complete_pending');
+    const paidOne = await voucherOrder();
+    const [paidPayment] = await db().select().from(payments).where(eq(payments.orderId, paidOne.orderId));
+    const notice = sandboxNotice(paidOne.providerRef, 'paid', paidOne.totalCents);
+    await deliver(notice.body, notice.signature);
+    expect(await expirePayment(db(), { paymentId: paidPayment?.id ?? 0 })).toBe(false);
+  });
+
   it('holds a notice whose amount differs from the order for review instead of paying it', async () => {
     const order = await voucherOrder();
     const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents - 1);
@@ -123,7 +149,7 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
   });
 
   it('numbers the invoices of 50 concurrent payments without a gap or a duplicate', async () => {
-    const year = new Date().getUTCFullYear();
+    const year = invoiceYear(new Date(), 'pt');
     const before = await db()
       .select({ n: sql<number>`coalesce(max(${invoices.number}), 0)` })
       .from(invoices)

@@ -9,8 +9,19 @@ import {
   runOrderConfirmation,
 } from '../invoices/order-confirmation.ts';
 import { loadSessionSecret } from '../session/session-secret.ts';
-import { setGatewaySelection } from './payments.service.ts';
+import {
+  expirePayment,
+  PAYMENT_EXPIRY_JOB,
+  type PaymentExpiryJob,
+  setGatewaySelection,
+  setSandboxEnabled,
+} from './payments.service.ts';
 import { setSandboxSecret } from './sandbox.gateway.ts';
+
+/** The sandbox gateway is on unless PAYMENT_SANDBOX says otherwise or, unset, NODE_ENV is production. */
+export function sandboxEnabled(env: Pick<Env, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {
+  return env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production';
+}
 
 /**
  * Configures payments at start: the sandbox's notice key (derived from the
@@ -22,6 +33,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     setSandboxSecret(loadSessionSecret(env));
     setGatewaySelection(env.PAYMENT_GATEWAYS);
+    setSandboxEnabled(sandboxEnabled(env));
     setDefaultIssuer({
       name: env.INVOICE_ISSUER_NAME,
       taxId: env.INVOICE_ISSUER_TAX_ID,
@@ -33,6 +45,9 @@ export const paymentsPlugin = fp<{ env: Env }>(
       (job) => runOrderConfirmation(app.database.db, storage, job),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
+    await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
+      await expirePayment(app.database.db, job);
+    });
   },
   { name: 'payments', dependencies: ['database', 'jobs'] },
 );

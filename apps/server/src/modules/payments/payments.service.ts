@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { queueConfirmation } from '../invoices/order-confirmation.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type {
   CheckoutNext,
   PaymentGateway,
@@ -72,9 +73,19 @@ export function setGatewaySelection(raw: string | undefined): void {
   selection = parseGatewaySelection(raw);
 }
 
+let sandboxEnabled = true;
+
+/** Turns the sandbox gateway on or off (PAYMENT_SANDBOX; off by default in production). */
+export function setSandboxEnabled(enabled: boolean): void {
+  sandboxEnabled = enabled;
+}
+
 /** The gateway that takes `method` payments on `storeId`: the sandbox unless PAYMENT_GATEWAYS names another. */
 export function gatewayFor(storeId: number, method: PaymentMethod): PaymentGateway {
   const name = selection.get(`${storeId}:${method}`) ?? selection.get(method) ?? sandboxGateway.name;
+  if (name === sandboxGateway.name && !sandboxEnabled) {
+    throw new Error(`no gateway takes ${method} on store ${storeId} (the sandbox is off: PAYMENT_SANDBOX)`);
+  }
   const gateway = registered.get(name);
   if (!gateway) throw new Error(`PAYMENT_GATEWAYS names gateway "${name}", which is not registered`);
   return gateway;
@@ -122,19 +133,34 @@ export async function startPayment(tx: AppDb, options: StartPaymentOptions): Pro
     .from(payments)
     .where(eq(payments.orderId, order.id));
   const attempt = Number(last?.attempt ?? 0) + 1;
-  const gateway = gatewayFor(order.storeId, options.method);
+  let gateway: PaymentGateway | null;
+  try {
+    gateway = gatewayFor(order.storeId, options.method);
+  } catch {
+    // No gateway may take the method here (the sandbox is off, an adapter is missing): a failed
+    // attempt, recorded, rather than an error; the customer may choose another method.
+    gateway = null;
+  }
   const [payment] = await tx
     .insert(payments)
     .values({
       orderId: order.id,
       attempt,
       method: options.method,
-      gateway: gateway.name,
+      gateway: gateway?.name ?? 'none',
       status: 'created',
       amountCents: order.totalCents,
     })
     .returning();
   if (!payment) throw new Error('payment row not created');
+  if (!gateway) {
+    const failed: StartPaymentResult = {
+      outcome: 'failed',
+      next: { type: 'failed', message: failedPaymentMessage(options.language) },
+      data: { error: 'no_gateway' },
+    };
+    return recordStart(tx, order, payment, failed, options.language);
+  }
 
   let result: StartPaymentResult;
   try {
@@ -196,6 +222,12 @@ async function recordStart(
   }
   if (result.outcome === 'pending' || result.next.type === 'voucher') {
     await moveOrder(tx, order, 'processing', { paid: false, paymentPending: true });
+    // An unpaid voucher lapses at its expiry: the order becomes payable again by other methods.
+    if (result.next.type === 'voucher') {
+      await enqueue(tx, PAYMENT_EXPIRY_JOB, { paymentId: payment.id } satisfies PaymentExpiryJob, {
+        startAfter: new Date(result.next.expires_at),
+      });
+    }
   } else if (result.outcome === 'failed') {
     await moveOrder(tx, order, 'pending_payment', { paid: false });
     // The spec's failed-payment text, whatever the gateway said (its reason stays in the payment's data).
@@ -333,6 +365,41 @@ export async function applyNotice(
       return { status: 'applied', orderId: order.id, effect: 'refunded' };
     }
     return { status: 'applied', orderId: order.id, effect: 'ignored' };
+  });
+}
+
+/** The job that lapses an unpaid Multibanco voucher at its expiry. */
+export const PAYMENT_EXPIRY_JOB = 'payment.expire';
+export interface PaymentExpiryJob {
+  paymentId: number;
+}
+
+/**
+ * Lapses a payment still waiting at its expiry (a voucher nobody paid): the
+ * payment fails and, when no other attempt waits, the order goes back to
+ * pending_payment. A payment paid meanwhile is left alone.
+ */
+export async function expirePayment(db: AppDb, job: PaymentExpiryJob): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, job.paymentId));
+    if (!found) return false;
+    const order = await lockOrder(tx, found.orderId);
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, job.paymentId));
+    if (!order || !payment || (payment.status !== 'pending' && payment.status !== 'created')) return false;
+    await tx
+      .update(payments)
+      .set({ status: 'failed', data: { ...payment.data, expired: true }, updatedAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    const [waiting] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')))
+      .limit(1);
+    if (!waiting) await moveOrder(tx, order, 'pending_payment', { paid: false });
+    return true;
   });
 }
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Snackbar } from '../../shared/ui/snackbar.tsx';
+import { ConsentManager } from '../consent/consent-manager.tsx';
 import { ExitIntent } from '../exit-intent.tsx';
+import { usePageViews } from '../page-views.ts';
 import { useRouteHead } from '../route-head.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -8,6 +10,7 @@ import styles from './layout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   useRouteHead();
+  usePageViews();
   return (
     <div className={styles.shell}>
       <Header />
@@ -15,6 +18,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Footer />
       <Snackbar />
       <ExitIntent />
+      <ConsentManager />
     </div>
   );
 }

@@ -34,7 +34,6 @@ export const CHECKOUT_KEYS = {
   lastAddedProduct: 'last_added_product',
   multibancoVoucherUrl: 'multibanco_voucher_url',
   backLoginPage: 'back_login_page',
-  purchase: (orderId: string) => `purchase${orderId}`,
 } as const;
 
 type Area = 'local' | 'session';
@@ -140,14 +139,6 @@ export function saveLastSuccessId(orderId: string): void {
 
 export function readLastSuccessId(): string | null {
   return read('local', CHECKOUT_KEYS.lastSuccessId);
-}
-
-/** True the first time it is called for an order (spec 4: one purchase event per order). */
-export function markPurchase(orderId: string): boolean {
-  const key = CHECKOUT_KEYS.purchase(orderId);
-  if (read('local', key)) return false;
-  write('local', key, String(Date.now()));
-  return true;
 }
 
 export function saveVoucherUrl(url: string | null): void {

@@ -151,18 +151,35 @@ describe('Stripe gateway (official client against a local fake of the API)', () 
       notice.eventId,
     );
 
+    const partial = fake.event('charge.refunded', {
+      id: 'ch_1',
+      object: 'charge',
+      payment_intent: intent.id,
+      amount: 2076,
+      amount_refunded: 1000,
+      refunded: false,
+    });
+    await expect(
+      gateway.verifyNotice({
+        headers: { 'stripe-signature': partial.signature },
+        rawBody: partial.body,
+        query: {},
+      }),
+    ).rejects.toBeInstanceOf(IgnoredStripeEvent);
     const refundEvent = fake.event('charge.refunded', {
       id: 'ch_1',
       object: 'charge',
       payment_intent: intent.id,
-      amount_refunded: 1000,
+      amount: 2076,
+      amount_refunded: 2076,
+      refunded: true,
     });
     const refunded = await gateway.verifyNotice({
       headers: { 'stripe-signature': refundEvent.signature },
       rawBody: refundEvent.body,
       query: {},
     });
-    expect(refunded).toMatchObject({ outcome: 'refunded', providerRef: intent.id, amountCents: 1000 });
+    expect(refunded).toMatchObject({ outcome: 'refunded', providerRef: intent.id, amountCents: 2076 });
 
     const other = fake.event('customer.created', { id: 'cus_1', object: 'customer' });
     await expect(

@@ -56,7 +56,10 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/** Card-only methods this adapter takes ('cc' when a store's card gateway is Stripe). */
+/**
+ * Card-only methods this adapter takes: 'stripe' (the Payment Element), and 'cc'
+ * when PAYMENT_GATEWAYS sends the shop's card form here (its fields are ignored).
+ */
 const CARD_METHODS = new Set(['cc', 'stripe']);
 
 /** What we keep of a PaymentIntent: ids and status, never card details. */
@@ -212,11 +215,13 @@ export function createStripeGateway(
         }
         case 'charge.refunded': {
           const charge = event.data.object;
+          // Only a whole refund changes the payment; a partial one is the operator's own bookkeeping.
+          if (!charge.refunded) throw new IgnoredStripeEvent(`${event.type} (partial)`);
           return {
             eventId: `stripe:${event.id}`,
             providerRef: refOf(charge.payment_intent),
             outcome: 'refunded',
-            amountCents: charge.amount_refunded,
+            amountCents: charge.amount,
             raw: {
               event: event.id,
               type: event.type,

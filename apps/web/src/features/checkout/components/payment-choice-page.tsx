@@ -49,7 +49,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
   // gateways return to payment/retry/{order_id}): set the flag and say so once.
   useEffect(() => {
     if (mode !== 'retry' || !orderId || readInvalidPayment() === orderId) return;
-    const message = t('payment.failed');
+    const message = t('payments.failed');
     setInvalidPayment(orderId, message);
     showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
   }, [mode, orderId, t]);
@@ -65,7 +65,8 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
 
   // After a failure the method that failed is not offered again (spec: "offers the other methods").
   const failedWith = failed ? state.selection?.method : undefined;
-  const methods = config.payment_methods.filter((m) => m !== failedWith);
+  // Direct debit is set up at checkout only: another attempt for an order is paid by the other methods.
+  const methods = config.payment_methods.filter((m) => m !== failedWith && !(payingOrder && m === 'bank'));
   const options = (methods.length ? methods : config.payment_methods).map((value) => ({
     value,
     label: t(`payment.methods.${value}`),
@@ -82,7 +83,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
     <StepLayout title={t('payment.heading')} onNext={onNext}>
       {failed ? (
         <p className={styles.alert} role="status">
-          {t('payment.failed')}
+          {t('payments.failed')}
         </p>
       ) : null}
       {payingOrder ? <p className={styles.intro}>{t('payment.forOrder', { order: payingOrder })}</p> : null}

@@ -236,7 +236,7 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
       within(group)
         .getAllByRole('radio')
         .map((r) => r.getAttribute('value')),
-    ).toEqual(['bizum', 'paypal', 'bank']);
+    ).toEqual(['bizum', 'paypal']);
 
     // Bizum pays the same order.
     await userEvent.click(within(group).getByRole('radio', { name: 'Bizum' }));
@@ -269,6 +269,41 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
     expect(screen.getByRole('textbox', { name: 'Número de tarjeta' }).getAttribute('aria-invalid')).toBe(
       'true',
     );
+  });
+});
+
+describe('payment/stripe and payment/order', () => {
+  it('payment/stripe without an intent in memory (a reload) sends the customer to choose again', async () => {
+    registered();
+    await open('/app/payment/stripe');
+    await heading('¿Cómo quieres pagar?');
+    expect(window.location.pathname).toBe('/app/customer/payment');
+  });
+
+  it("payment/order/{id} offers the store's methods for that order, without the failed-payment text", async () => {
+    api.answer(
+      'otherMethodsPaypal/',
+      okAnswer(
+        api.baseUrl,
+        { loggedIn: true, payment_methods: SPAIN },
+        {
+          order_id: ORDER,
+          attempt: 2,
+          next: { type: 'redirect', url: `${api.baseUrl}payments/sandbox/paypal/sbx_9` },
+        },
+      ),
+    );
+    await open(`/app/payment/order/${ORDER}`, { loggedIn: true });
+    await heading('¿Cómo quieres pagar?');
+    expect(screen.queryByText(/Ha fallado el intento de pago/)).toBeNull();
+    expect(screen.getByText(`Pedido ${ORDER}`)).toBeTruthy();
+    await userEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await heading('Pago con PayPal');
+    await userEvent.click(screen.getByRole('button', { name: 'Siguiente' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(`${api.baseUrl}payments/sandbox/paypal/sbx_9`));
+    expect(api.paths()).toContain(`/desktopapp/rest/otherMethodsPaypal/?order_id=${ORDER}`);
+    expect(localStorage.getItem('temporal_invalid_payment')).toBeNull();
   });
 });
 
@@ -408,7 +443,8 @@ describe('Multibanco, checkout and success', () => {
     expect(within(summary).getByText('Nota Simple')).toBeTruthy();
     expect(within(summary).getByText('Total pagado')).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('last_success_id')).toBe(ORDER));
-    expect(localStorage.getItem(`purchase${ORDER}`)).not.toBeNull();
+    // No analytics consent in this test: no purchase mark either (shared/analytics/track.test.ts).
+    expect(localStorage.getItem(`purchase${ORDER}`)).toBeNull();
     expect(api.paths()).toContain(`/desktopapp/rest/orderSummary/?order_id=${ORDER}`);
   });
 

@@ -52,7 +52,7 @@ export default function RegisterPage() {
       <p className={styles.intro}>{t('customer.register.intro')}</p>
       {existing ? (
         <div className={styles.alert} role="alert">
-          <p>{t('customer.register.exists')}</p>
+          <p>{t('customerApi.exists')}</p>
           <Link href={paths.customerAuthenticate(existing)}>{t('customer.register.login')}</Link>
         </div>
       ) : null}

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
+import { trackPurchase } from '../../../shared/analytics/track.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
-import {
-  markPurchase,
-  readLastSuccessId,
-  saveLastSuccessId,
-} from '../../../shared/storage/checkout-storage.ts';
+import { readLastSuccessId, saveLastSuccessId } from '../../../shared/storage/checkout-storage.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
@@ -39,7 +36,15 @@ export default function SuccessPage() {
   useEffect(() => {
     if (order.data?.payment.state !== 'paid') return;
     saveLastSuccessId(order.data.order_id);
-    markPurchase(order.data.order_id);
+    // The purchase event, once per order (purchase{orderId}), with the visitor's tracking consent (ADR 008).
+    trackPurchase({
+      order_id: order.data.order_id,
+      items: order.data.items.map((item) => ({
+        product_id: item.product_id,
+        name: item.name,
+        price: item.price,
+      })),
+    });
   }, [order.data]);
 
   if (!orderId || order.isError) {

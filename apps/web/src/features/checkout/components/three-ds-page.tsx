@@ -68,7 +68,7 @@ export default function ThreeDsPage() {
       clearInvalidPayment();
       navigate(paths.checkoutSuccess(orderId), { replace: true });
     } else if (outcome === 'failed' || exhausted) {
-      const message = order.data?.payment.message || t('payment.failed');
+      const message = order.data?.payment.message || t('payments.failed');
       setInvalidPayment(orderId, message);
       showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
       navigate(paths.paymentRetry(orderId), { replace: true });

@@ -80,7 +80,7 @@ export function usePay() {
           navigate(paths.paymentMethod('stripe'));
           return;
         case 'failed': {
-          const message = next.message || t('payment.failed');
+          const message = next.message || t('payments.failed');
           setInvalidPayment(orderId, message);
           showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
           navigate(paths.paymentRetry(orderId));

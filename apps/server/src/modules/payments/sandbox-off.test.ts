@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { createTestOrder } from '../../testing/orders.ts';
+import { startPayment } from './payments.service.ts';
+
+/** In production the sandbox is off unless PAYMENT_SANDBOX=true: test cards must not buy anything. */
+describe.each([
+  ['production, PAYMENT_SANDBOX unset', { NODE_ENV: 'production' }, false],
+  ['production, PAYMENT_SANDBOX=true', { NODE_ENV: 'production', PAYMENT_SANDBOX: 'true' }, true],
+  ['development, PAYMENT_SANDBOX=false', { PAYMENT_SANDBOX: 'false' }, false],
+] as const)('the sandbox gateway in %s', (_name, env, on) => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'shop-sandbox-'));
+    t = await buildTestApp('pglite', { FILES_DIR: root, ...env });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it(
+    on
+      ? 'serves its pages and takes test cards'
+      : 'serves no page and no notice; a card payment fails cleanly',
+    async () => {
+      // A malformed reference is refused by the page's schema (400) only when the page exists.
+      expect((await t.app.inject({ url: '/payments/sandbox/card/nope' })).statusCode).toBe(on ? 400 : 404);
+      const notify = await t.app.inject({
+        method: 'POST',
+        url: '/payments/sandbox/notify',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(notify.statusCode).toBe(on ? 403 : 404);
+
+      const order = await createTestOrder(t.database.db);
+      const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+      if (!row) throw new Error('no order');
+      const fields = { num: '4242424242424242', month: '12', year: '2031', cvc: '123' };
+      const next = await t.database.db.transaction((tx) =>
+        startPayment(tx, { order: row, method: 'cc', fields, baseUrl: '', language: 'es' }),
+      );
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, order.orderId));
+      if (on) {
+        expect(next).toEqual({ type: 'success' });
+        expect(payment?.gateway).toBe('sandbox');
+      } else {
+        expect(next.type).toBe('failed');
+        expect([payment?.gateway, payment?.status, payment?.data]).toEqual([
+          'none',
+          'failed',
+          { error: 'no_gateway' },
+        ]);
+        const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
+        expect(after?.status).toBe('pending_payment');
+      }
+    },
+  );
+});
