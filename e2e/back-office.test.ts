@@ -5,13 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
+import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office in Chromium against the real server: an agent logs in at
 // /admin, finds a paid order in the queue by its holder, opens it, moves it to
-// 'En tramitación' and raises an incident; the storefront's first screen loads
-// none of the back office's scripts.
+// 'En tramitación', raises an incident, attaches the result PDF (mailed to the
+// customer, seen in the mail viewer) and marks it ready; the storefront's first
+// screen loads none of the back office's scripts.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
 let agentEmail = '';
@@ -40,7 +42,7 @@ const shop = useShopPage({ env: () => ({ DATA_DIR: dataDir }) });
 const h1 = () => shop.page.getByRole('heading', { level: 1 });
 
 describe('back office (Chromium, real server)', () => {
-  it('an agent logs in, finds the order, moves it to in progress and raises an incident', async () => {
+  it('an agent logs in, finds the order, works it through incident to ready with the result PDF', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/admin`);
     await page.getByLabel('Correo electrónico').fill(agentEmail);
@@ -78,6 +80,25 @@ describe('back office (Chromium, real server)', () => {
       .poll(() => page.getByText('order.incident: Indique la referencia catastral').count())
       .toBe(1);
     expect(await page.getByText('order.in_progress').count()).toBe(1);
+
+    // The result document: attached, mailed to the customer, and then the order can be ready.
+    await page
+      .getByLabel('Documento resultado (PDF)')
+      .setInputFiles({ name: 'nota-simple.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+    await page.getByRole('button', { name: 'Adjuntar y enviar al cliente' }).click();
+    await expect.poll(() => page.getByText('Documento adjuntado y enviado al cliente.').count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'nota-simple.pdf' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Listo (110)' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Listo (110)' }).click();
+    await expect.poll(() => h1().textContent()).toContain('Listo');
+
+    // The mail viewer shows the mail with the document.
+    await page.getByRole('link', { name: 'Correo' }).click();
+    await expect.poll(() => h1().textContent()).toBe('Correo');
+    const subject = `Tu documento del pedido ${orderId} está listo`;
+    await page.getByRole('link', { name: subject }).click();
+    await expect.poll(() => page.getByRole('heading', { name: subject }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'nota-simple.pdf' }).count()).toBe(1);
   });
 
   it("the storefront's first screen loads no back-office script", async () => {
