@@ -17,7 +17,9 @@ import { useShopPage } from './support/shop-page.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
 let agentEmail = '';
+let adminEmail = '';
 let orderId = '';
+let productId = 0;
 
 // Before the server starts (hooks run in order): a database with an agent and a paid order.
 beforeAll(async () => {
@@ -26,11 +28,13 @@ beforeAll(async () => {
     await migrate(database);
     await seed(database.db);
     agentEmail = await insertOperator(database.db, 'agent', 'agent@backoffice.test');
+    adminEmail = await insertOperator(database.db, 'admin', 'admin@backoffice.test');
     const order = await insertOrder(database.db, {
       createdAt: new Date(Date.now() - 3 * 3600_000),
       form: { nombre: 'Lucía Fernández Ruiz', dni: '12345678Z', direccion: 'Calle Sol 3' },
     });
     orderId = order.id;
+    productId = order.productId;
   } finally {
     await database.close();
   }
@@ -99,6 +103,32 @@ describe('back office (Chromium, real server)', () => {
     await page.getByRole('link', { name: subject }).click();
     await expect.poll(() => page.getByRole('heading', { name: subject }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'nota-simple.pdf' }).count()).toBe(1);
+  });
+
+  it('an admin edits a product definition with the live wizard preview and publishes a new version', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin/catalog/${productId}`);
+    await page.getByLabel('Correo electrónico').fill(adminEmail);
+    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => h1().textContent()).toContain(`producto ${productId}, versión 1`);
+
+    // The preview asks the first step with the storefront's own field and shows the price.
+    const preview = page.getByRole('region', { name: 'Vista previa del asistente' });
+    await expect.poll(() => preview.textContent()).toContain('Paso 1');
+    expect(await preview.locator('input, select, textarea').count()).toBeGreaterThan(0);
+
+    const editor = page.getByLabel('Definición del producto');
+    const definition = JSON.parse(await editor.inputValue()) as { name: string };
+    await editor.fill('{ "product_id": 1');
+    await expect.poll(() => page.getByText('La definición es válida.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Publicar nueva versión' }).isDisabled()).toBe(true);
+
+    await editor.fill(JSON.stringify({ ...definition, name: 'Producto renombrado' }, null, 2));
+    await expect.poll(() => preview.textContent()).toContain('Producto renombrado');
+    await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
+    await expect.poll(() => h1().textContent()).toContain('versión 2');
+    expect(await page.getByText(/^v1 · /).count()).toBe(1);
   });
 
   it("the storefront's first screen loads no back-office script", async () => {
