@@ -321,3 +321,28 @@ export const MailAnswerSchema = z.object({
     attachments: z.array(z.object({ file_id: z.int(), filename: z.string() })),
   }),
 });
+
+// ---- the audit log -----------------------------------------------------------------
+
+export const AuditQuerySchema = z.object({
+  entity: z.optional(z.enum(['order', 'operator', 'product'], { error: 'invalid_option' })),
+  entity_id: z.optional(text(40)),
+  actor: z.optional(text(254)),
+  page: z.optional(digits(5)),
+});
+
+export const AuditAnswerSchema = z.object({
+  ok: z.literal(true),
+  entries: z.array(
+    z.object({
+      id: z.int(),
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  more: z.boolean(),
+});
