@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
+import { LANDING_FOLDERS } from '../rules/landing.ts';
 import { ApiAnswerSchema } from './answers.ts';
 import { RequestConfigSchema } from './api.ts';
 import { CentsSchema } from './product.ts';
-
-/** The two folders of the municipality landing pages (spec 2). */
-export const LANDING_FOLDERS = ['RegistroPropiedad', 'NotaSimpleRegistroPropiedad'] as const;
 export const LandingFolderSchema = z.enum(LANDING_FOLDERS);
 export type LandingFolder = z.infer<typeof LandingFolderSchema>;
 
