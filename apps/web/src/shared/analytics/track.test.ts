@@ -18,7 +18,7 @@ const purchases = () =>
 
 afterEach(() => {
   localStorage.clear();
-  document.head.querySelectorAll('script').forEach((s) => s.remove());
+  for (const s of document.head.querySelectorAll('script')) s.remove();
 });
 
 describe('purchase event (spec 4, 9)', () => {
