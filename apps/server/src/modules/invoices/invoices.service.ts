@@ -1,5 +1,5 @@
 import { feeBreakdown, isPortugueseStore, type Language } from '@shop/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
   customers,
@@ -191,19 +191,11 @@ export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new D
 
 /** The invoice of an order, when it has one. */
 export async function invoiceOfOrder(db: AppDb, orderId: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId)));
+  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId));
   return row;
 }
 
 /** The printed invoice number: 'ES-2026-000042'. */
 export function invoiceCode(invoice: Pick<InvoiceRow, 'series' | 'year' | 'number'>): string {
   return `${invoice.series}-${invoice.year}-${String(invoice.number).padStart(6, '0')}`;
-}
-
-/** The language an invoice was issued in. */
-export function invoiceLanguage(invoice: InvoiceRow): Language {
-  return invoice.language;
 }

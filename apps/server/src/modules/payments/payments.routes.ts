@@ -23,14 +23,6 @@ import type { PaymentMethod } from './gateway.ts';
 import { orderSuccess } from './order-success.ts';
 import { cardMethodOf, lastPayment, ownedOrder, retryPayment, startPayment } from './payments.service.ts';
 
-/** The retry calls of spec 7 "Payments": each starts a new attempt of the same order. */
-export const PAYMENT_INTENT_ROUTES = [
-  'otherMethodsPaymentIntent',
-  'otherMethodsPaypal',
-  'moneiPaymentIntent',
-  'otherMethodsBizum',
-] as const;
-
 /** The store's origin for gateway return and notice URLs (PUBLIC_BASE_URL, else the known origin). */
 async function baseUrlOf(request: FastifyRequest, env: Env): Promise<string> {
   return env.PUBLIC_BASE_URL ?? (await request.server.knownOrigin(request));
