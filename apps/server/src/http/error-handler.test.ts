@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
   it('sends security headers; the CSP allows only own scripts', async () => {
     const response = await app.inject({ url: '/app/servicios' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("script-src 'self'");
     // Stripe's origins only where Stripe is configured (modules/payments/gateways.routes.test.ts).
     expect(csp).not.toContain('stripe');
     expect(csp).not.toContain('upgrade-insecure-requests');
