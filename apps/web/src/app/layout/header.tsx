@@ -47,6 +47,11 @@ export function Header() {
           )}
           <CartMenu />
           {config.loggedIn && (
+            <Link href={paths.customerOrders()} className={styles.orders}>
+              {t('orders.headerLink')}
+            </Link>
+          )}
+          {config.loggedIn && (
             <Suspense fallback={null}>
               <LogoutButton />
             </Suspense>
