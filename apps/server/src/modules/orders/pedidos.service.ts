@@ -11,6 +11,7 @@ import type { AppDb } from '../../db/client.ts';
 import { creditNotes, files, invoices, orderItems, orders, products } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { API_PREFIX } from '../../http/paths.ts';
+import { statusLabel } from '../../http/translate.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { shortName: string | null };
@@ -75,7 +76,7 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     lines: linesOf(item, order, children.length),
     status: order.status,
     status_key: status.key,
-    status_label: status.label,
+    status_label: statusLabel(status),
     status_class: status.className,
     panel_status_id: item.panelStatusId,
     pendingTramitation: false,
@@ -146,7 +147,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       created_at: order.createdAt.toISOString(),
       total: order.totalCents,
       status: order.status,
-      status_label: status.label,
+      status_label: statusLabel(status),
       status_class: status.className,
       paid: order.status.startsWith('complete') || order.status === 'closed',
       items: top.map((item) => itemOf(item, order, own)),
