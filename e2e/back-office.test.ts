@@ -5,17 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
+import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office in Chromium against the real server: an agent logs in at
 // /admin, finds a paid order in the queue by its holder, opens it, moves it to
-// 'En tramitación' and raises an incident; the storefront's first screen loads
-// none of the back office's scripts.
+// 'En tramitación', raises an incident, attaches the result PDF (mailed to the
+// customer, seen in the mail viewer) and marks it ready; the storefront's first
+// screen loads none of the back office's scripts.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-admin-'));
 let agentEmail = '';
+let adminEmail = '';
 let orderId = '';
+let productId = 0;
 
 // Before the server starts (hooks run in order): a database with an agent and a paid order.
 beforeAll(async () => {
@@ -24,11 +28,13 @@ beforeAll(async () => {
     await migrate(database);
     await seed(database.db);
     agentEmail = await insertOperator(database.db, 'agent', 'agent@backoffice.test');
+    adminEmail = await insertOperator(database.db, 'admin', 'admin@backoffice.test');
     const order = await insertOrder(database.db, {
       createdAt: new Date(Date.now() - 3 * 3600_000),
       form: { nombre: 'Lucía Fernández Ruiz', dni: '12345678Z', direccion: 'Calle Sol 3' },
     });
     orderId = order.id;
+    productId = order.productId;
   } finally {
     await database.close();
   }
@@ -40,7 +46,7 @@ const shop = useShopPage({ env: () => ({ DATA_DIR: dataDir }) });
 const h1 = () => shop.page.getByRole('heading', { level: 1 });
 
 describe('back office (Chromium, real server)', () => {
-  it('an agent logs in, finds the order, moves it to in progress and raises an incident', async () => {
+  it('an agent logs in, finds the order, works it through incident to ready with the result PDF', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/admin`);
     await page.getByLabel('Correo electrónico').fill(agentEmail);
@@ -78,6 +84,51 @@ describe('back office (Chromium, real server)', () => {
       .poll(() => page.getByText('order.incident: Indique la referencia catastral').count())
       .toBe(1);
     expect(await page.getByText('order.in_progress').count()).toBe(1);
+
+    // The result document: attached, mailed to the customer, and then the order can be ready.
+    await page
+      .getByLabel('Documento resultado (PDF)')
+      .setInputFiles({ name: 'nota-simple.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
+    await page.getByRole('button', { name: 'Adjuntar y enviar al cliente' }).click();
+    await expect.poll(() => page.getByText('Documento adjuntado y enviado al cliente.').count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'nota-simple.pdf' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Listo (110)' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Listo (110)' }).click();
+    await expect.poll(() => h1().textContent()).toContain('Listo');
+
+    // The mail viewer shows the mail with the document.
+    await page.getByRole('link', { name: 'Correo' }).click();
+    await expect.poll(() => h1().textContent()).toBe('Correo');
+    const subject = `Tu documento del pedido ${orderId} está listo`;
+    await page.getByRole('link', { name: subject }).click();
+    await expect.poll(() => page.getByRole('heading', { name: subject }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'nota-simple.pdf' }).count()).toBe(1);
+  });
+
+  it('an admin edits a product definition with the live wizard preview and publishes a new version', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin/catalog/${productId}`);
+    await page.getByLabel('Correo electrónico').fill(adminEmail);
+    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => h1().textContent()).toContain(`producto ${productId}, versión 1`);
+
+    // The preview asks the first step with the storefront's own field and shows the price.
+    const preview = page.getByRole('region', { name: 'Vista previa del asistente' });
+    await expect.poll(() => preview.textContent()).toContain('Paso 1');
+    expect(await preview.locator('input, select, textarea').count()).toBeGreaterThan(0);
+
+    const editor = page.getByLabel('Definición del producto');
+    const definition = JSON.parse(await editor.inputValue()) as { name: string };
+    await editor.fill('{ "product_id": 1');
+    await expect.poll(() => page.getByText('La definición es válida.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Publicar nueva versión' }).isDisabled()).toBe(true);
+
+    await editor.fill(JSON.stringify({ ...definition, name: 'Producto renombrado' }, null, 2));
+    await expect.poll(() => preview.textContent()).toContain('Producto renombrado');
+    await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
+    await expect.poll(() => h1().textContent()).toContain('versión 2');
+    expect(await page.getByText(/^v1 · /).count()).toBe(1);
   });
 
   it("the storefront's first screen loads no back-office script", async () => {

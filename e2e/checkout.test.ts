@@ -188,6 +188,12 @@ describe('checkout on store 14 (Chromium, 360px, real server, sandbox gateway)',
     expect(await page.getByTestId('success-order').textContent()).toBe(`Número de pedido: ${orderId}`);
     expect(await page.getByRole('main').textContent()).toContain('Nota Simple');
     expect(await page.evaluate(() => localStorage.getItem('last_success_id'))).toBe(orderId);
+    // The invoice, to its owner (the visitor's session).
+    const invoice = await page.request.get(
+      (await page.getByRole('link', { name: 'Descargar la factura (PDF)' }).getAttribute('href')) ?? '',
+    );
+    expect(invoice.headers()['content-type']).toBe('application/pdf');
+    expect((await invoice.body()).subarray(0, 5).toString()).toBe('%PDF-');
     // No card number anywhere in the page's storage.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
     expect(stored).not.toContain('4000002760003184');

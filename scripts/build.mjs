@@ -28,6 +28,7 @@ const THIS_FILE = fileURLToPath(import.meta.url);
 export const WEB_INPUTS = [
   path.join(WEB_DIR, 'src'),
   path.join(WEB_DIR, 'index.html'),
+  path.join(WEB_DIR, 'admin'),
   path.join(WEB_DIR, 'vite.config.ts'),
   path.join(ROOT, 'packages/domain/src'),
   path.join(ROOT, 'package-lock.json'),

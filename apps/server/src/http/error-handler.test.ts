@@ -67,10 +67,11 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
     expect(response.body).not.toContain(secret);
   });
 
-  it('sends security headers; the CSP allows only own scripts', async () => {
+  it('sends security headers; the CSP allows own scripts and the consented Google tag only', async () => {
     const response = await app.inject({ url: '/app/servicios' });
     const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self';");
+    // The Google tag loads only after the visitor's consent (ADR 008).
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com;");
     // Stripe's origins only where Stripe is configured (modules/payments/gateways.routes.test.ts).
     expect(csp).not.toContain('stripe');
     expect(csp).not.toContain('upgrade-insecure-requests');

@@ -13,6 +13,7 @@ const OrderScreen = lazy(() => import('./orders/order-screen.tsx'));
 const CatalogScreen = lazy(() => import('./catalog/catalog-screen.tsx'));
 const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
 const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
+const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -61,6 +62,7 @@ export function AdminApp() {
             <NavLink href="/">Pedidos</NavLink>
             <NavLink href="/mail">Correo</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
+            {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
             <span className={styles.spacer} />
             <span>
               {session.operator.email} ({session.operator.role === 'admin' ? 'administrador' : 'agente'})
@@ -76,6 +78,7 @@ export function AdminApp() {
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
                 <Route path="/mail" component={MailScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
+                {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
                 {isAdmin && (
                   <Route path="/catalog/:id">
                     {(params) => <ProductEditor productId={Number(params.id)} />}

@@ -31,9 +31,9 @@ export function ExitIntent() {
     const onPointer = (event: PointerEvent) => {
       if (event.pointerType === 'touch' || event.pointerType === 'pen') touched.current = true;
     };
-    const onMouseOut = (event: MouseEvent) => {
-      // Leaving the window: no element is entered, and the pointer is at or above the top edge.
-      if (event.relatedTarget !== null || event.clientY > 0) return;
+    const onMouseLeave = (event: MouseEvent) => {
+      // The pointer left the page (the root element) at or above its top edge.
+      if (event.clientY > 0) return;
       if (touched.current || isTouchOnly(window)) return;
       const url = window.location.pathname;
       if (shown.current.has(url) || document.querySelector('dialog[open]')) return;
@@ -42,11 +42,12 @@ export function ExitIntent() {
     };
     document.addEventListener('touchstart', onTouch, { capture: true, passive: true });
     document.addEventListener('pointerdown', onPointer, true);
-    document.addEventListener('mouseout', onMouseOut);
+    const root = document.documentElement;
+    root.addEventListener('mouseleave', onMouseLeave);
     return () => {
       document.removeEventListener('touchstart', onTouch, { capture: true });
       document.removeEventListener('pointerdown', onPointer, true);
-      document.removeEventListener('mouseout', onMouseOut);
+      root.removeEventListener('mouseleave', onMouseLeave);
     };
   }, [embedded]);
 

@@ -86,9 +86,20 @@ export const OrderIdParamsSchema = z.object({ id: OrderIdSchema });
 export const OrderStatusSchema = z.enum(ORDER_STATUSES, { error: 'invalid_option' });
 
 /** A yyyy-mm-dd date of a filter. */
+/** A calendar day that exists (no 0000-01-31, no 2026-02-30): PostgreSQL refuses the others. */
+export function isCalendarDay(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 const DateFilterSchema = z
   .string({ error: typeError() })
-  .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'invalid_date' }));
+  .check(
+    z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'invalid_date' }),
+    z.refine(isCalendarDay, { error: 'invalid_date' }),
+  );
 
 const digits = (max: number) =>
   z.pipe(
@@ -309,4 +320,29 @@ export const MailAnswerSchema = z.object({
     html: z.nullable(z.string()),
     attachments: z.array(z.object({ file_id: z.int(), filename: z.string() })),
   }),
+});
+
+// ---- the audit log -----------------------------------------------------------------
+
+export const AuditQuerySchema = z.object({
+  entity: z.optional(z.enum(['order', 'operator', 'product'], { error: 'invalid_option' })),
+  entity_id: z.optional(text(40)),
+  actor: z.optional(text(254)),
+  page: z.optional(digits(5)),
+});
+
+export const AuditAnswerSchema = z.object({
+  ok: z.literal(true),
+  entries: z.array(
+    z.object({
+      id: z.int(),
+      at: z.string(),
+      actor: z.string(),
+      action: z.string(),
+      entity: z.string(),
+      entity_id: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  more: z.boolean(),
 });

@@ -236,6 +236,15 @@ describe.each(testDatabaseKinds())('back-office log in, sessions and roles (%s)'
       data: { before: { role: 'agent' }, after: { role: 'admin' } },
     });
 
+    // The audit log: admins only, filtered by entity.
+    expect((await adminSend(t.app, agent, { url: '/admin/api/audit' })).statusCode).toBe(403);
+    const log = await adminSend(t.app, admin, { url: `/admin/api/audit?entity=operator&entity_id=${id}` });
+    expect(log.json().entries.map((e: { action: string }) => e.action)).toEqual([
+      'operator.update',
+      'operator.create',
+    ]);
+    expect(log.json().entries[0]).toMatchObject({ actor: admin.email, data: { after: { role: 'admin' } } });
+
     // An admin cannot demote or disable themselves.
     const [me] = await t.app.db.select().from(operators).where(eq(operators.email, admin.email));
     const self = await adminSend(t.app, admin, {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
+import { auditAdminRoutes } from './audit-admin.routes.ts';
 import { catalogAdminRoutes } from './catalog-admin.routes.ts';
 import { mailAdminRoutes } from './mail-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
@@ -13,4 +14,5 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(ordersAdminRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(mailAdminRoutes);
+  await app.register(auditAdminRoutes);
 };

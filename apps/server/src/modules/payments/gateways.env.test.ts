@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
 import { REDSYS_TEST_PAYMENT_URL, redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
+import { assertSelectedGatewaysExist } from './gateways.plugin.ts';
 
 describe('payment gateway settings', () => {
   it('registers no real adapter by default (every store on the sandbox)', () => {
@@ -44,5 +45,14 @@ describe('payment gateway settings', () => {
     expect(() => loadEnv({ STRIPE_SECRET_KEY: 'pk_test_abc' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => loadEnv({ REDSYS_SECRET_KEY: 'short' })).toThrow(/REDSYS_SECRET_KEY/);
     expect(() => loadEnv({ REDSYS_MERCHANT_CODE: '12' })).toThrow(/REDSYS_MERCHANT_CODE/);
+  });
+
+  it('refuses to start when PAYMENT_GATEWAYS names an adapter without its keys', () => {
+    // This file's process registered no real adapter: only the sandbox exists.
+    expect(() => assertSelectedGatewaysExist('14:bizum=redsys')).toThrow(
+      /PAYMENT_GATEWAYS sends 14:bizum to "redsys", which is not configured/,
+    );
+    expect(() => assertSelectedGatewaysExist('cc=sandbox')).not.toThrow();
+    expect(() => assertSelectedGatewaysExist(undefined)).not.toThrow();
   });
 });

@@ -8,6 +8,17 @@ import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
 import { createStripeGateway } from './stripe/stripe.gateway.ts';
 import { stripeRoutes, stripeWebhookRoutes } from './stripe/stripe.routes.ts';
 
+/** Refuse to start rather than fail each checkout: PAYMENT_GATEWAYS may only name gateways that exist. */
+export function assertSelectedGatewaysExist(raw: string | undefined): void {
+  for (const [entry, name] of parseGatewaySelection(raw)) {
+    if (!gatewayNamed(name)) {
+      throw new Error(
+        `PAYMENT_GATEWAYS sends ${entry} to "${name}", which is not configured (docs/payments.md)`,
+      );
+    }
+  }
+}
+
 /**
  * The real adapters (docs/payments.md "Real adapters"): each is registered
  * with the payments service when its keys are set, and PAYMENT_GATEWAYS says
@@ -21,14 +32,7 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   if (stripe) registerGateway(createStripeGateway(stripe));
   const redsys = redsysSettingsOf(env, env.APP_PREFIX);
   if (redsys) registerGateway(createRedsysGateway(redsys));
-  // Refuse to start rather than fail each checkout: PAYMENT_GATEWAYS may only name gateways that exist.
-  for (const [entry, name] of parseGatewaySelection(env.PAYMENT_GATEWAYS)) {
-    if (!gatewayNamed(name)) {
-      throw new Error(
-        `PAYMENT_GATEWAYS sends ${entry} to "${name}", which is not configured (docs/payments.md)`,
-      );
-    }
-  }
+  assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 
   await app.register(stripeWebhookRoutes);
   await app.register(redsysNotifyRoutes);

@@ -63,19 +63,21 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     };
   };
   const intentSchema = { querystring: OrderIdParamQuerySchema, response: { 200: PaymentIntentAnswerSchema } };
+  // They start a payment attempt: no HEAD twin (HEAD needs no form key).
+  const noHead = { exposeHeadRoute: false };
 
-  app.get('/otherMethodsPaymentIntent', { schema: intentSchema }, async (request) =>
+  app.get('/otherMethodsPaymentIntent', { ...noHead, schema: intentSchema }, async (request) =>
     retry(request, request.query.order_id, cardMethodOf(visitorOf(request).store.paymentMethods)),
   );
-  app.get('/otherMethodsPaypal', { schema: intentSchema }, async (request) =>
+  app.get('/otherMethodsPaypal', { ...noHead, schema: intentSchema }, async (request) =>
     retry(request, request.query.order_id, 'paypal'),
   );
-  app.get('/otherMethodsBizum', { schema: intentSchema }, async (request) =>
+  app.get('/otherMethodsBizum', { ...noHead, schema: intentSchema }, async (request) =>
     retry(request, request.query.order_id, 'bizum'),
   );
   app.get(
     '/moneiPaymentIntent',
-    { schema: { querystring: MoneiQuerySchema, response: { 200: PaymentIntentAnswerSchema } } },
+    { ...noHead, schema: { querystring: MoneiQuerySchema, response: { 200: PaymentIntentAnswerSchema } } },
     async (request) => retry(request, request.query.order_id, request.query.paymethod ?? 'monei'),
   );
 

@@ -290,6 +290,14 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
       formKey: false,
     });
     expect(noKey.statusCode).toBe(403);
+    // No HEAD twin starts an attempt without the form key.
+    const head = await send(t.app, owner, {
+      method: 'HEAD',
+      url: `/desktopapp/rest/otherMethodsPaypal/?order_id=${order.orderId}`,
+      formKey: false,
+    });
+    expect(head.statusCode).toBe(404);
+    expect(await attemptsOf(order.orderId)).toHaveLength(0);
     await pay(order, 'cc', card('4242424242424242'));
     expect((await retry(owner, 'otherMethodsPaypal', order.orderId)).status).toBe(409);
     expect((await t.app.inject({ url: '/payments/sandbox/card/sbx_1_AAAAAAAAAAAA' })).statusCode).toBe(404);

@@ -2,12 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CartMenu } from '../../features/cart/components/cart-menu.tsx';
 import { useConfig } from '../../shared/config/config-store.ts';
+import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
 import { paths } from '../../shared/paths.ts';
 import { showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
 
-// Only a logged-in customer sees it: its code loads then, not with the first screen.
+// Only a logged-in customer sees it, and only once the page is hydrated (the
+// header is server-rendered, where a lazy part would not finish): its code
+// loads then, not with the first screen.
 const LogoutButton = lazy(() => import('./logout-button.tsx'));
 
 /**
@@ -18,6 +21,7 @@ export function Header() {
   const config = useConfig();
   const t = useT();
   const [pathname] = useLocation();
+  const hydrated = useHydrated();
   const brand = (
     <>
       {config.navbar_image && <img className={styles.logo} src={config.navbar_image} alt="" />}
@@ -46,12 +50,12 @@ export function Header() {
             </Link>
           )}
           <CartMenu />
-          {config.loggedIn && (
+          {config.loggedIn && hydrated && (
             <Link href={paths.customerOrders()} className={styles.orders}>
               {t('orders.headerLink')}
             </Link>
           )}
-          {config.loggedIn && (
+          {config.loggedIn && hydrated && (
             <Suspense fallback={null}>
               <LogoutButton />
             </Suspense>

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths, withSearch } from '../../shared/paths.ts';
 import AuthenticatePage from './components/authenticate-page.tsx';
@@ -11,11 +10,10 @@ import PasswordPage from './components/password-page.tsx';
 import PaymentChoicePage from './components/payment-choice-page.tsx';
 import QuotePage from './components/quote-page.tsx';
 import RegisterPage from './components/register-page.tsx';
+// Stripe.js itself loads from inside this page, when it opens (its own chunk).
+import StripePage from './components/stripe-page.tsx';
 import SuccessPage from './components/success-page.tsx';
 import ThreeDsPage from './components/three-ds-page.tsx';
-
-// Stripe.js and the Payment Element load only on payment/stripe.
-const StripePage = lazy(() => import('./components/stripe-page.tsx'));
 
 /**
  * Server state of the customer and payment routes. The api client already

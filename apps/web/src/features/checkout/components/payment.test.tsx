@@ -6,6 +6,7 @@ import { setupFakeApi } from '../../../testing/fake-api.ts';
 import { resetCheckoutQueries } from '../checkout-routes.tsx';
 import { cartWithNs, errorAnswer, okAnswer, orderSuccess } from '../testing/checkout-fixtures.ts';
 import { browser } from '../utils/browser.ts';
+import { setStripeIntent } from '../utils/stripe-intent.ts';
 
 const api = setupFakeApi();
 const leave = vi.fn();
@@ -14,6 +15,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetCheckoutQueries();
+  setStripeIntent(null);
   leave.mockReset();
   browser.leave = leave;
 });
@@ -442,6 +444,9 @@ describe('Multibanco, checkout and success', () => {
     const summary = screen.getByRole('region', { name: 'Servicios del pedido' });
     expect(within(summary).getByText('Nota Simple')).toBeTruthy();
     expect(within(summary).getByText('Total pagado')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Descargar la factura (PDF)' }).getAttribute('href')).toBe(
+      `${api.baseUrl}desktopapp/rest/invoice/?order_id=${ORDER}`,
+    );
     await waitFor(() => expect(localStorage.getItem('last_success_id')).toBe(ORDER));
     // No analytics consent in this test: no purchase mark either (shared/analytics/track.test.ts).
     expect(localStorage.getItem(`purchase${ORDER}`)).toBeNull();

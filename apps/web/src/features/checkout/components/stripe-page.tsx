@@ -4,10 +4,14 @@ import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
+import { useGuardState } from '../hooks/use-guard-state.ts';
 import { usePay } from '../hooks/use-pay.ts';
-import { getStripeIntent } from '../utils/stripe-intent.ts';
+import { methodGuard } from '../utils/guards.ts';
+import { orderOfQuery } from '../utils/order-query.ts';
+import { useStripeIntent } from '../utils/stripe-intent.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { Loading } from './loading.tsx';
 import { PayForm } from './pay-form.tsx';
 
 type ElementState = { status: 'loading' } | { status: 'ready' } | { status: 'unavailable' };
@@ -16,6 +20,8 @@ type ElementState = { status: 'loading' } | { status: 'ready' } | { status: 'una
  * payment/stripe: the Stripe Payment Element for the PaymentIntent the checkout
  * answered with (`next.type === 'stripe'`). Stripe.js is loaded only here (its
  * own chunk, `@stripe/stripe-js/pure` so nothing loads before this page); the
+ * intent comes from the checkout this page submits with type 'stripe' (or from
+ * another attempt for an order, ?order_id=); the
  * card data goes from Stripe's iframe to Stripe, never through our server.
  * Stripe returns to checkout/3ds, which completes the order (stripe/rest/process).
  */
@@ -23,8 +29,10 @@ export default function StripePage() {
   const t = useT();
   const { app_prefix } = useConfig();
   usePageTitle(t('titles.checkout'));
-  const intent = getStripeIntent();
+  const intent = useStripeIntent();
   const pay = usePay();
+  const { state } = useGuardState();
+  const orderId = orderOfQuery();
   const mountRef = useRef<HTMLDivElement>(null);
   const stripeRef = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [element, setElement] = useState<ElementState>({ status: 'loading' });
@@ -52,7 +60,20 @@ export default function StripePage() {
     };
   }, [intent]);
 
-  if (!intent) return <GuardRedirect target="payment" />;
+  if (!intent) {
+    // First the checkout (or another attempt for the order) with type 'stripe': its answer brings the intent.
+    if (!state) return <Loading />;
+    const target = orderId ? 'stay' : methodGuard(state, 'stripe');
+    if (target !== 'stay') return <GuardRedirect target={target} />;
+    return (
+      <PayForm
+        title={t('payment.stripe.heading')}
+        orderId={orderId}
+        pay={pay}
+        onPay={() => pay.mutate({ fields: { type: 'stripe' }, orderId })}
+      />
+    );
+  }
 
   const onPay = async () => {
     const loaded = stripeRef.current;

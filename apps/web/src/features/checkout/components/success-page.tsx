@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { trackPurchase } from '../../../shared/analytics/track.ts';
+import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
@@ -77,6 +78,13 @@ export default function SuccessPage() {
       {voucher ? (
         <p>
           <Link href={voucherPath(data.order_id, voucher)}>{t('payment.voucher.heading')}</Link>
+        </p>
+      ) : null}
+      {data.invoice_available ? (
+        <p>
+          <a href={apiUrl(config, 'invoice/', { order_id: data.order_id }).href} download>
+            {t('success.invoice')}
+          </a>
         </p>
       ) : null}
       <OrderSummary
