@@ -31,6 +31,8 @@ export const paths = {
   customerAuthenticate: (email?: string) =>
     email ? `/customer/authenticate/${encodeURIComponent(email)}` : '/customer/authenticate',
   customerPayment: () => '/customer/payment',
+  /** The customer's orders (DECISIONS.md: /app/customer/orders). */
+  customerOrders: () => '/customer/orders',
   customerCheckout: () => '/customer/checkout',
   /** A payment method's page: payment/cc, payment/monei/multibanco... (bank pays from customer/checkout). */
   paymentMethod: (method: PaymentMethod) => PAYMENT_METHOD_PATHS[method],

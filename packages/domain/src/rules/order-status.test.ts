@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasPortugueseOrderId, orderStatusDisplay } from './order-status.ts';
+import es from '../i18n/es.json';
+import pt from '../i18n/pt.json';
+import { hasPortugueseOrderId, orderStatusDisplay, type StatusDisplay } from './order-status.ts';
+
+/** The label text of a display, from the catalogues. */
+const labelOf = (shown: StatusDisplay) => ({ es, pt })[shown.labelLanguage].orders.status[shown.key];
 
 const row = (
   status: string,
@@ -37,7 +42,7 @@ describe('order row status label (spec 4)', () => {
     ['something_new', null, false, 'Pendiente de Pago', 'status-pending-payment'],
   ] as const)('%s / panel %s / pendingTramitation %s -> %s', (status, panel, pending, label, className) => {
     const shown = orderStatusDisplay(row(status, panel, pending));
-    expect(shown.label).toBe(label);
+    expect(labelOf(shown)).toBe(label);
     expect(shown.className).toBe(className);
   });
 
@@ -50,7 +55,7 @@ describe('order row status label (spec 4)', () => {
     ['complete_pending', 10, false, 'Pendente de tramitação'],
   ] as const)('Portuguese order: %s / panel %s -> %s', (status, panel, pending, label) => {
     for (const id of ['1600000042', '2600000001', '2800000123']) {
-      expect(orderStatusDisplay(row(status, panel, pending, id)).label).toBe(label);
+      expect(labelOf(orderStatusDisplay(row(status, panel, pending, id)))).toBe(label);
     }
   });
 

@@ -34,26 +34,15 @@ export type StatusDisplayKey =
   | 'ready'
   | 'pending_processing'
   | 'in_progress';
-export type StatusDisplay = { key: StatusDisplayKey; label: string; className: string };
-
-const LABELS: Readonly<Record<'es' | 'pt', Record<StatusDisplayKey, string>>> = {
-  es: {
-    refunded: 'Abonado',
-    pending_payment: 'Pendiente de Pago',
-    incident: 'Incidencia',
-    ready: 'Listo',
-    pending_processing: 'Pendiente de tramitar',
-    in_progress: 'En tramitación',
-  },
-  // Spec 4 gives the first four; 'Pronto' and 'Pendente de tramitação' are ours.
-  pt: {
-    refunded: 'Reembolsado',
-    pending_payment: 'Pendente de pagamento',
-    incident: 'Incidência',
-    ready: 'Pronto',
-    pending_processing: 'Pendente de tramitação',
-    in_progress: 'A processar',
-  },
+/**
+ * What an order row shows: the label is the catalogues' `orders.status.{key}`
+ * in `labelLanguage` (Portuguese for orders of stores 16, 26, 28, else Spanish).
+ */
+export type StatusDisplay = {
+  key: StatusDisplayKey;
+  labelKey: `orders.status.${StatusDisplayKey}`;
+  labelLanguage: 'es' | 'pt';
+  className: string;
 };
 
 const CLASS_NAMES: Readonly<Record<StatusDisplayKey, string>> = {
@@ -85,7 +74,7 @@ export function statusDisplayKey(row: {
   return 'in_progress';
 }
 
-/** Label and CSS class of an order row; Portuguese for order ids starting with 16, 26 or 28, else Spanish. */
+/** Label (catalogue key and language) and CSS class of an order row; Portuguese for order ids starting with 16, 26 or 28, else Spanish. */
 export function orderStatusDisplay(row: {
   order_id: string;
   status: string;
@@ -93,6 +82,10 @@ export function orderStatusDisplay(row: {
   pendingTramitation: boolean;
 }): StatusDisplay {
   const key = statusDisplayKey(row);
-  const labels = LABELS[hasPortugueseOrderId(row.order_id) ? 'pt' : 'es'];
-  return { key, label: labels[key], className: CLASS_NAMES[key] };
+  return {
+    key,
+    labelKey: `orders.status.${key}`,
+    labelLanguage: hasPortugueseOrderId(row.order_id) ? 'pt' : 'es',
+    className: CLASS_NAMES[key],
+  };
 }

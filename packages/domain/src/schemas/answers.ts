@@ -59,9 +59,6 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
-/** GET pedidos (and pedidos?id=): the customer's orders. */
-export const PedidosAnswerSchema = z.extend(ApiAnswerSchema, { orders: z.array(OrderSummarySchema) });
-
 /** GET loadorder?id: one order. */
 export const LoadOrderAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSummarySchema });
 

@@ -10,6 +10,7 @@ export * from './forms.ts';
 export * from './gateways.ts';
 export * from './landing.ts';
 export * from './messages.ts';
+export * from './orders.ts';
 export * from './product.ts';
 export * from './search.ts';
 export * from './ssr.ts';

@@ -2,6 +2,7 @@ import { type Language, type OrderSuccess, orderStatusDisplay } from '@shop/doma
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { invoices, orderItems } from '../../db/schema/index.ts';
+import { statusLabel } from '../../http/translate.ts';
 import { failedPaymentMessage, isPaidStatus, lastPayment, type OrderRow } from './payments.service.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
@@ -35,12 +36,14 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     store_id: order.storeId,
     created_at: order.createdAt.toISOString(),
     status: order.status,
-    status_label: orderStatusDisplay({
-      order_id: order.id,
-      status: order.status,
-      panel_status_id: order.panelStatusId,
-      pendingTramitation: false,
-    }).label,
+    status_label: statusLabel(
+      orderStatusDisplay({
+        order_id: order.id,
+        status: order.status,
+        panel_status_id: order.panelStatusId,
+        pendingTramitation: false,
+      }),
+    ),
     total: order.totalCents,
     email: order.email,
     payment_method: order.paymentMethod,

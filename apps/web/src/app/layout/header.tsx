@@ -51,6 +51,11 @@ export function Header() {
           )}
           <CartMenu />
           {config.loggedIn && hydrated && (
+            <Link href={paths.customerOrders()} className={styles.orders}>
+              {t('orders.headerLink')}
+            </Link>
+          )}
+          {config.loggedIn && hydrated && (
             <Suspense fallback={null}>
               <LogoutButton />
             </Suspense>

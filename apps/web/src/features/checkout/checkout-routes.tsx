@@ -5,6 +5,7 @@ import AuthenticatePage from './components/authenticate-page.tsx';
 import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
 import MethodPage from './components/method-page.tsx';
+import OrdersPage from './components/orders-page.tsx';
 import PasswordPage from './components/password-page.tsx';
 import PaymentChoicePage from './components/payment-choice-page.tsx';
 import QuotePage from './components/quote-page.tsx';
@@ -42,6 +43,7 @@ export default function CheckoutRoutes() {
           <PaymentChoicePage mode="choose" />
         </Route>
         <Route path="/customer/checkout" component={CheckoutPage} />
+        <Route path="/customer/orders" component={OrdersPage} />
         <Route path="/payment/cc" component={CardPage} />
         <Route path="/payment/stripe" component={StripePage} />
         <Route path="/payment/monei/multibanco">

@@ -1,0 +1,135 @@
+import { formatEuros, formatOrderDate, type Pedido, type PedidoItem } from '@shop/domain';
+import type { TranslationKey } from '@shop/domain/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { pedidos } from '../../../shared/api/orders.ts';
+import { useConfig } from '../../../shared/config/config-store.ts';
+import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths } from '../../../shared/paths.ts';
+import { Loading } from './loading.tsx';
+import styles from './orders.module.css';
+
+/** dd/mm/yy hh:mm in the browser's zone (spec 4 "request date"); the server's text if the zone is unknown. */
+function localDate(iso: string): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Madrid';
+  return formatOrderDate(iso, zone) ?? iso;
+}
+
+function ItemRow({ item }: { item: PedidoItem }) {
+  const t = useT();
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <h3 className={styles.product}>
+          {item.product_name}
+          {item.short_name && item.short_name !== item.product_name && (
+            <span className={styles.short}> ({item.short_name})</span>
+          )}
+        </h3>
+        <span className={`${styles.status} ${item.status_class}`} data-status={item.status_key}>
+          {item.status_label}
+        </span>
+      </div>
+      <p className={styles.header}>{item.header}</p>
+      {item.details && <p className={styles.details}>{item.details}</p>}
+      {item.lines.length > 0 && (
+        <dl className={styles.lines}>
+          {item.lines.map((line) => (
+            <div key={line.key} className={styles.line}>
+              <dt>{t(`orders.line.${line.key}` as TranslationKey)}</dt>
+              <dd>{line.key === 'requestDate' ? localDate(item.created_at) : line.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {item.childs.length > 0 && (
+        <ul className={styles.childs}>
+          {item.childs.map((child) => (
+            <ItemRow key={child.id} item={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function OrderCard({ order }: { order: Pedido }) {
+  const t = useT();
+  const { language } = useConfig();
+  const titleId = `order-${order.order_id}`;
+  const ready = order.documents.length > 0;
+  return (
+    <article className={styles.order} aria-labelledby={titleId}>
+      <header className={styles.orderHead}>
+        <h2 id={titleId}>{t('orders.order', { id: order.order_id })}</h2>
+        <p>{t('orders.placed', { date: localDate(order.created_at) })}</p>
+        <p>
+          {t('orders.total')}: {formatEuros(order.total, language)}
+        </p>
+      </header>
+      <ul className={styles.items}>
+        {order.items.map((item) => (
+          <ItemRow key={item.id} item={item} />
+        ))}
+      </ul>
+      <ul className={styles.downloads}>
+        {order.facturas.map((file) => (
+          <li key={file.url}>
+            <a href={file.url} download>
+              {t('orders.invoice', { name: file.name })}
+            </a>
+          </li>
+        ))}
+        {order.abonos.map((file) => (
+          <li key={file.url}>
+            <a href={file.url} download>
+              {t('orders.creditNote', { name: file.name })}
+            </a>
+          </li>
+        ))}
+        {order.documents.map((file) => (
+          <li key={file.url}>
+            <a href={file.url} download>
+              {t('orders.document', { name: file.name })}
+            </a>
+          </li>
+        ))}
+      </ul>
+      {!ready && order.paid && <p className={styles.pending}>{t('orders.documentPending')}</p>}
+    </article>
+  );
+}
+
+/**
+ * customer/orders (issue 10): the logged-in customer's orders from GET pedidos,
+ * with each row's labels, invoices, credit notes and ready documents. The call
+ * is silent (spec 8): when it fails the page keeps the current configuration
+ * and shows no order.
+ */
+export default function OrdersPage() {
+  const t = useT();
+  const config = useConfig();
+  usePageTitle(t('orders.heading'));
+  const list = useQuery({ queryKey: ['pedidos'], queryFn: pedidos, enabled: config.loggedIn });
+
+  let body: React.ReactNode;
+  if (!config.loggedIn)
+    body = (
+      <p>
+        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
+      </p>
+    );
+  else if (list.isPending) body = <Loading label={t('orders.loading')} />;
+  else if (list.isError || list.data.length === 0) body = <p>{t('orders.empty')}</p>;
+  else body = list.data.map((order) => <OrderCard key={order.order_id} order={order} />);
+
+  return (
+    <section className={styles.page} aria-labelledby="orders-title">
+      <h1 id="orders-title" className={styles.title}>
+        {t('orders.heading')}
+      </h1>
+      {body}
+    </section>
+  );
+}
