@@ -111,9 +111,12 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
           await new Promise((r) => setTimeout(r, 20));
           runsBy.get(instance)?.push(String(data.n));
         });
+        // More queues to create: instances starting together race to create each one.
+        for (let q = 0; q < 4; q++) await queue.work(`idle.job${q}`, async () => {});
         queues.push(queue);
       }
-      for (const queue of queues) await queue.start();
+      // All at the same moment, as instances behind a load balancer start after a deploy.
+      await Promise.all(queues.map((queue) => queue.start()));
     }, 60_000);
 
     afterAll(async () => {

@@ -114,6 +114,34 @@ const noDb: PgBoss.Db = {
   },
 };
 
+/** PostgreSQL's deadlock and unique-violation codes: what two instances creating one queue at once meet. */
+const CONCURRENT_CREATE_CODES = new Set(['40P01', '23505']);
+
+/**
+ * Creates the queue unless it exists. Instances starting together on one
+ * PostgreSQL both create each queue (pg-boss adds a table per queue), and one
+ * of them can meet a deadlock or a duplicate: the other has created it, so a
+ * retry after a short pause finds it and goes on.
+ */
+async function createQueueOnce(boss: PgBoss, reg: Registration, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(reg.name, {
+        name: reg.name,
+        retryLimit: reg.options.retryLimit ?? 5,
+        retryDelay: reg.options.retryDelay ?? 10,
+        retryBackoff: reg.options.retryBackoff ?? true,
+        expireInSeconds: reg.options.expireInSeconds ?? 300,
+      });
+      return;
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= attempts || typeof code !== 'string' || !CONCURRENT_CREATE_CODES.has(code)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
 /** Builds jobs for `enqueue`; never started, it only turns arguments into pg-boss's insert. */
 const sender = new PgBoss({ db: noDb, schema: QUEUE_SCHEMA });
 
@@ -167,13 +195,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   let started = false;
 
   async function startWorkers(reg: Registration): Promise<void> {
-    await boss.createQueue(reg.name, {
-      name: reg.name,
-      retryLimit: reg.options.retryLimit ?? 5,
-      retryDelay: reg.options.retryDelay ?? 10,
-      retryBackoff: reg.options.retryBackoff ?? true,
-      expireInSeconds: reg.options.expireInSeconds ?? 300,
-    });
+    await createQueueOnce(boss, reg);
     if (!opts.runWorkers) return;
     const concurrency = reg.options.concurrency ?? 1;
     for (let i = 0; i < concurrency; i++) {
