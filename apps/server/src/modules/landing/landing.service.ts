@@ -10,7 +10,8 @@ import {
 import fp from 'fastify-plugin';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import { buildRegistryInfo, type RegistryInfo } from '../search/registry-info.ts';
-import { listLandingMunicipalities, listLandingRegistries } from './landing.repository.ts';
+import { listMunicipalities } from '../search/search.repository.ts';
+import { listLandingRegistries } from './landing.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-export type LandingMunicipality = Awaited<ReturnType<typeof listLandingMunicipalities>>[number];
+export type LandingMunicipality = Awaited<ReturnType<typeof listMunicipalities>>[number];
 type RegistryRow = Awaited<ReturnType<typeof listLandingRegistries>>[number];
 
 export interface LandingService {
@@ -68,7 +69,7 @@ function registriesOf(index: Registries, m: LandingMunicipality): RegistryRow[] 
  */
 export const landingPlugin = fp(
   async (app) => {
-    const municipalities = await listLandingMunicipalities(app.db);
+    const municipalities = await listMunicipalities(app.db);
     const bySlug = new Map(municipalities.map((m) => [m.slug, m]));
     const urls = municipalities.map((m) => m.slug);
     let registries = indexRegistries(await listLandingRegistries(app.db));

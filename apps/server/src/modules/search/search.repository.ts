@@ -8,6 +8,7 @@ import {
   slowRegistryPlaces,
 } from '../../db/schema/index.ts';
 
+/** Every Spanish municipality of the INE reference data, in INE order (the search index and the landing pages). */
 export function listMunicipalities(db: AppDb) {
   return db
     .select({
@@ -17,6 +18,7 @@ export function listMunicipalities(db: AppDb) {
       slug: esMunicipalities.slug,
       province: esMunicipalities.province,
       provinceCode: esMunicipalities.provinceCode,
+      ccaa: esMunicipalities.ccaa,
     })
     .from(esMunicipalities)
     .orderBy(asc(esMunicipalities.ine));
