@@ -17,6 +17,7 @@ import { adminApiRoutes } from './modules/admin/admin.routes.ts';
 import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
+import { loadQuoteRoutes } from './modules/cart/load-quote.routes.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -50,6 +51,7 @@ const apiRoutes = [
   productRoutes,
   pushSubscribeRoutes,
   cartRoutes,
+  loadQuoteRoutes,
   fileRoutes,
   customerRoutes,
   checkoutRoutes,

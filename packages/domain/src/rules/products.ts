@@ -21,6 +21,24 @@ export const SEARCH_LOCATED_PRODUCT = { person: 18324, company: 18347 } as const
 /** Products added as a child item for each property the properties search locates (spec 3). */
 export const LOCATED_PROPERTY_PRODUCT_IDS: readonly number[] = [15868, 18347, 18361, 18324];
 
+/**
+ * The searches that find properties (spec 1, 3: "12 euros plus 20.76 euros per
+ * located property") and the located-property product each found property
+ * becomes: 18357 for a person (18324) or a company (18347), the property locator
+ * 17492 (15868), the English owner search 18507 (18361). Null: not a search.
+ */
+export function locatedProductForSearch(
+  productId: number,
+  form: Readonly<Record<string, unknown>>,
+): number | null {
+  if (productId === PRODUCT_IDS.propertiesSearch) {
+    return form.opcion_empresa === true ? SEARCH_LOCATED_PRODUCT.company : SEARCH_LOCATED_PRODUCT.person;
+  }
+  if (productId === 17492) return 15868;
+  if (productId === 18507) return 18361;
+  return null;
+}
+
 /** Products whose cart item opens a dedicated edit dialog; 18357 is never editable (spec 2 "Header"). */
 export const NOT_EDITABLE_PRODUCT_IDS: readonly number[] = [PRODUCT_IDS.propertiesSearch];
 

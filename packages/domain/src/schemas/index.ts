@@ -9,6 +9,7 @@ export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';
 export * from './landing.ts';
+export * from './located.ts';
 export * from './messages.ts';
 export * from './orders.ts';
 export * from './product.ts';
