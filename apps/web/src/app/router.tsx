@@ -22,6 +22,10 @@ const CartAddPage = lazyRoute(
   'src/features/cart/components/cart-add-page.tsx',
   () => import('../features/cart/components/cart-add-page.tsx'),
 );
+const CartPage = lazyRoute(
+  'src/features/cart/components/cart-page.tsx',
+  () => import('../features/cart/components/cart-page.tsx'),
+);
 const NotaSimplePage = lazyRoute(
   'src/features/nota-simple/components/nota-simple-page.tsx',
   () => import('../features/nota-simple/components/nota-simple-page.tsx'),
@@ -70,8 +74,10 @@ const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string
  * services screen, which is in the entry chunk.
  */
 export async function preloadRoute(path: string): Promise<string | null> {
-  const first = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0] ?? '';
-  const route = ROUTE_MODULES[first];
+  const segments = path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+  const first = segments[0] ?? '';
+  // 'cart' alone is the cart page; cart/add/{kind} the add page.
+  const route = first === 'cart' && segments.length === 1 ? CartPage : ROUTE_MODULES[first];
   if (!route) return null;
   await route.preload();
   return route.file;
@@ -103,6 +109,7 @@ export function AppRoutes() {
           <Route path={paths.about()} component={AboutPage} />
           {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
           <Route path="/product/:segment/:productId" component={GenericProductPage} />
+          <Route path={paths.cart()} component={CartPage} />
           <Route path="/cart/add/:kind" component={CartAddPage} />
           <Route path="/nota-simple/:step?" component={NotaSimplePage} />
           <Route path="/q-propiedades/:step?" component={QPropiedadesPage} />

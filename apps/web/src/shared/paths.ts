@@ -25,6 +25,8 @@ export const paths = {
   /** A generic product's confirmation: productConfirmation(18464) -> '/product/confirmation/18464'. */
   productConfirmation: (productId: number) => `/product/confirmation/${productId}`,
   /** The cart add routes (spec 2): 'ns', 'qpropiedades', 'certidao', 'ipredial', 'product'. */
+  /** The cart list on its own page (payment/quote/{quote_id} shows a located-property quote there). */
+  cart: () => '/cart',
   cartAdd: (kind: 'ns' | 'qpropiedades' | 'certidao' | 'ipredial' | 'product') => `/cart/add/${kind}`,
   customerRegister: () => '/customer/register',
   /** customer/authenticate, or customer/authenticate/{email} with the e-mail filled in. */

@@ -52,6 +52,17 @@ export function isLocatedPropertyProduct(productId: number): boolean {
   return LOCATED_PROPERTY_PRODUCT_IDS.includes(productId);
 }
 
+/** True when any item, or any of its children, is a located-property item (the cart then offers 'Cancelar pedido'). */
+export function hasLocatedPropertyItem(
+  items: readonly { product_id: number; childs: readonly unknown[] }[],
+): boolean {
+  return items.some(
+    (item) =>
+      isLocatedPropertyProduct(item.product_id) ||
+      hasLocatedPropertyItem(item.childs as { product_id: number; childs: readonly unknown[] }[]),
+  );
+}
+
 /** The option ids the fixed forms map to (spec 3 "Recognised option ids"). */
 export const OPTION_IDS = {
   notaSimple: { holder: 77, province: 78, municipality: 79, address: 80, otherData: 74, urgent: 411 },

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { ADMIN_API, AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { LocatedPanel } from './located-panel.tsx';
 import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
 
 const TransitionAnswerSchema = z.object({
@@ -131,6 +132,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
           </form>
         )}
       </section>
+      {order.paid && <LocatedPanel orderId={order.id} items={order.items} onChange={load} />}
       <div className={styles.grid2}>
         <section className={styles.card}>
           <h2>Pedido</h2>

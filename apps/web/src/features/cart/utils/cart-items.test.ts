@@ -3,7 +3,7 @@ import { makeCartItem, option } from '../../../testing/cart-fixture.ts';
 import { flattenItems, hasLocatedProperty, itemDetails, itemsToCancel } from './cart-items.ts';
 
 const item = (id: number, product_id: number, childs = [] as ReturnType<typeof makeCartItem>[]) =>
-  makeCartItem({ id, product_id, childs });
+  makeCartItem({ id, product_id, childs: childs.map((child) => ({ ...child, parent_id: id })) });
 
 describe('cart items', () => {
   it('flattens children after their parent', () => {
@@ -17,6 +17,9 @@ describe('cart items', () => {
     [[item(1, 18324), item(5, 15868)], true, [1]],
     [[item(1, 17492, [item(2, 15868)])], true, [2]],
     [[item(1, 18347), item(2, 18361)], true, [1, 2]],
+    // The back office's located quote: the 18324 request with its properties (also 18324) under it.
+    [[item(1, 18324, [item(2, 18324), item(3, 18324)])], true, [1]],
+    [[item(1, 18324, [item(2, 18347)])], true, [1]],
   ])('%j: located %s, Cancelar pedido removes %j', (items, located, cancelled) => {
     expect(hasLocatedProperty(items)).toBe(located);
     expect(itemsToCancel(items).map((i) => i.id)).toEqual(cancelled);

@@ -1,9 +1,4 @@
-import {
-  type CartItem,
-  isLocatedPropertyProduct,
-  LOCATED_PROPERTY_PRODUCT_IDS,
-  PRODUCT_IDS,
-} from '@shop/domain';
+import { type CartItem, hasLocatedPropertyItem, isLocatedPropertyProduct, PRODUCT_IDS } from '@shop/domain';
 
 /** Every item of the cart, child items (located properties) after their parent. */
 export function flattenItems(items: readonly CartItem[]): CartItem[] {
@@ -19,7 +14,7 @@ export function itemDetails(item: CartItem): string[] {
 
 /** True when the cart holds a located-property item: the cart list then offers 'Cancelar pedido'. */
 export function hasLocatedProperty(items: readonly CartItem[]): boolean {
-  return flattenItems(items).some((item) => isLocatedPropertyProduct(item.product_id));
+  return hasLocatedPropertyItem(items);
 }
 
 /**
@@ -30,6 +25,17 @@ export function hasLocatedProperty(items: readonly CartItem[]): boolean {
 export function itemsToCancel(items: readonly CartItem[]): CartItem[] {
   const all = flattenItems(items);
   const requests = all.filter((item) => item.product_id === PRODUCT_IDS.locatedPropertyRequest);
-  if (requests.length > 0) return requests;
-  return all.filter((item) => LOCATED_PROPERTY_PRODUCT_IDS.includes(item.product_id));
+  const chosen =
+    requests.length > 0 ? requests : all.filter((item) => isLocatedPropertyProduct(item.product_id));
+  return outermost(chosen);
+}
+
+/**
+ * Drops the items whose parent is also chosen: removing an item removes its
+ * children (the located properties under the 18324 request the back office
+ * adds), so each removal call names an item that still exists.
+ */
+function outermost(chosen: readonly CartItem[]): CartItem[] {
+  const ids = new Set(chosen.map((item) => item.id));
+  return chosen.filter((item) => item.parent_id === null || !ids.has(item.parent_id));
 }

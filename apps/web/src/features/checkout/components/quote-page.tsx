@@ -1,3 +1,4 @@
+import { hasLocatedPropertyItem } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
 import { loadQuote } from '../../../shared/api/customer.ts';
@@ -7,7 +8,10 @@ import { paths, withSearch } from '../../../shared/paths.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
 
-/** payment/quote/{quote_id}: makes a saved quote the session's cart (loadquote), then the payment choice. */
+/**
+ * payment/quote/{quote_id}: makes a saved quote the session's cart (loadquote), then the payment
+ * choice; a quote of located properties (the link of the back office's mail) shows the cart list first.
+ */
 export default function QuotePage() {
   const t = useT();
   const params = useParams<{ quoteId?: string }>();
@@ -17,7 +21,11 @@ export default function QuotePage() {
   const quote = useQuery({ queryKey: ['quote', quoteId], queryFn: () => loadQuote(quoteId), enabled: valid });
 
   if (valid && quote.data?.ok) {
-    return <Redirect to={withSearch(paths.customerPayment(), window.location.search)} replace />;
+    // Located properties the back office found: the cart list first, with 'Cancelar pedido' (spec 2).
+    const next = hasLocatedPropertyItem(quote.data.config.cart.items)
+      ? paths.cart()
+      : paths.customerPayment();
+    return <Redirect to={withSearch(next, window.location.search)} replace />;
   }
   if (!valid || quote.isError || quote.data?.ok === false) {
     return (

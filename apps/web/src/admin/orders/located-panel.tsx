@@ -1,0 +1,214 @@
+import {
+  LocatedAnswerSchema,
+  type LocatedProperty,
+  type LocatedSearch,
+  MAX_LOCATED_PROPERTIES,
+  RecordLocatedAnswerSchema,
+} from '@shop/domain';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Button } from '../../shared/ui/button.tsx';
+import styles from '../admin.module.css';
+import { AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+
+/** The fields of one located property, as the located product's options (seed located.ts). */
+const FIELDS: { name: keyof LocatedProperty; label: string; required: boolean }[] = [
+  { name: 'titular', label: 'Titular', required: true },
+  { name: 'municipio', label: 'Municipio', required: true },
+  { name: 'registro', label: 'Registro de la Propiedad', required: true },
+  { name: 'finca', label: 'Número de finca registral', required: true },
+  { name: 'idufir', label: 'IDUFIR / CRU', required: false },
+  { name: 'direccion', label: 'Dirección del inmueble', required: false },
+];
+
+const QUOTE_STATUS: Record<NonNullable<LocatedSearch['record']>['quote_status'], string> = {
+  open: 'esperando el pago del cliente',
+  ordered: 'pagado por el cliente',
+  cancelled: 'cancelado por el cliente',
+  none: 'sin propiedades: cliente avisado, nada más que cobrar',
+};
+
+function emptyProperty(holder: string): LocatedProperty {
+  return { titular: holder, municipio: '', registro: '', finca: '', idufir: '', direccion: '' };
+}
+
+function Recorded({ record }: { record: NonNullable<LocatedSearch['record']> }) {
+  return (
+    <>
+      <p>
+        Registrado el {dateTime(record.created_at)}: {record.properties.length} propiedad(es)
+        {record.quote_id !== null && ` · presupuesto ${record.quote_id}`} ·{' '}
+        {QUOTE_STATUS[record.quote_status]}
+      </p>
+      {record.properties.length > 0 && (
+        <ol>
+          {record.properties.map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the recorded list never changes
+            <li key={i}>
+              {[p.titular, p.municipio, p.registro, `finca ${p.finca}`, p.idufir, p.direccion]
+                .filter(Boolean)
+                .join(' · ')}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+/** The form of one search not yet answered: the properties found (one fieldset each), or none. */
+function RecordForm({
+  orderId,
+  search,
+  holder,
+  onRecorded,
+}: {
+  orderId: string;
+  search: LocatedSearch;
+  holder: string;
+  onRecorded: () => void;
+}) {
+  const [properties, setProperties] = useState<LocatedProperty[]>([emptyProperty(holder)]);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const change = (index: number, name: keyof LocatedProperty, value: string) =>
+    setProperties((list) => list.map((p, i) => (i === index ? { ...p, [name]: value } : p)));
+
+  const send = async (list: LocatedProperty[]) => {
+    setBusy(true);
+    setError('');
+    try {
+      await adminCall(RecordLocatedAnswerSchema, `/orders/${orderId}/items/${search.item_id}/located`, {
+        method: 'POST',
+        body: { properties: list },
+      });
+      onRecorded();
+    } catch (err) {
+      const fields = err instanceof AdminApiError ? err.errors.map((e) => `${e.path}: ${e.message}`) : [];
+      setError([err instanceof Error ? err.message : 'Error', ...fields].join(' · '));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(properties);
+  };
+
+  return (
+    <form onSubmit={submit}>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      {properties.map((property, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and removed from the end
+        <fieldset key={index}>
+          <legend>Propiedad {index + 1}</legend>
+          {FIELDS.map((field) => (
+            <label key={field.name} className={styles.field}>
+              {field.label}
+              {field.required ? '' : ' (opcional)'}
+              <input
+                name={field.name}
+                value={property[field.name]}
+                required={field.required}
+                maxLength={field.name === 'direccion' ? 300 : 200}
+                onChange={(event) => change(index, field.name, event.target.value)}
+              />
+            </label>
+          ))}
+        </fieldset>
+      ))}
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          disabled={properties.length >= MAX_LOCATED_PROPERTIES}
+          onClick={() => setProperties((list) => [...list, emptyProperty(holder)])}
+        >
+          Añadir otra propiedad
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={properties.length <= 1}
+          onClick={() => setProperties((list) => list.slice(0, -1))}
+        >
+          Quitar la última
+        </Button>
+        <Button type="submit" disabled={busy}>
+          Registrar y enviar al cliente ({euros(search.price_cents * properties.length)})
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => void send([])}>
+          No se ha localizado ninguna propiedad
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Located properties (issue 10 item 3), in the order's page: for each properties
+ * search of the order, the operator records the properties found (each becomes a
+ * child item of a new quote the customer is mailed) or that none was found.
+ */
+export function LocatedPanel({
+  orderId,
+  items,
+  onChange,
+}: {
+  orderId: string;
+  /** The order's items: the holder each search looked for prefills 'Titular'. */
+  items: readonly { id: number; form: Record<string, unknown> }[];
+  onChange: () => void;
+}) {
+  const holder = (itemId: number) => {
+    const form = items.find((item) => item.id === itemId)?.form ?? {};
+    const name = [form.nombre_persona, form.nombre_empresa, form.nombre].find(
+      (v) => typeof v === 'string' && v,
+    );
+    return typeof name === 'string' ? name : '';
+  };
+  const [searches, setSearches] = useState<LocatedSearch[]>([]);
+  const [error, setError] = useState('');
+  const load = useCallback(() => {
+    adminCall(LocatedAnswerSchema, `/orders/${encodeURIComponent(orderId)}/located`)
+      .then((answer) => setSearches(answer.searches))
+      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Error'));
+  }, [orderId]);
+  useEffect(load, [load]);
+
+  if (error)
+    return (
+      <p role="alert" className={styles.error}>
+        {error}
+      </p>
+    );
+  return (
+    <>
+      {searches.map((search) => (
+        <section className={styles.card} key={search.item_id} aria-labelledby={`located-${search.item_id}`}>
+          <h2 id={`located-${search.item_id}`}>Propiedades localizadas (artículo {search.item_id})</h2>
+          <p>
+            Cada propiedad se ofrece al cliente como Nota Simple a {euros(search.price_cents)} (producto{' '}
+            {search.located_product_id}).
+          </p>
+          {search.record ? (
+            <Recorded record={search.record} />
+          ) : (
+            <RecordForm
+              orderId={orderId}
+              search={search}
+              holder={holder(search.item_id)}
+              onRecorded={() => {
+                load();
+                onChange();
+              }}
+            />
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
