@@ -38,9 +38,9 @@ export const locatedAdminRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (ap
       },
     },
     async (request) => {
-      // The customer's link: the public base URL, else the origin the operator reached (the same server).
-      const baseUrl =
-        env.PUBLIC_BASE_URL ?? ((await app.knownOrigin(request)) || `${request.protocol}://${request.host}`);
+      // The customer's link: the public base URL, else the origin the operator reached when it is a
+      // known one (never an unknown Host header), else ('') the store's homepage.
+      const baseUrl = env.PUBLIC_BASE_URL ?? (await app.knownOrigin(request));
       const search = await recordLocatedProperties(app.db, await app.catalog.snapshot(), actorOf(request), {
         orderId: request.params.id,
         itemId: request.params.itemId,

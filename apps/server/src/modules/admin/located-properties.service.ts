@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
 import { insertItem } from '../cart/cart.repository.ts';
 import { itemOption } from '../cart/item-options.ts';
+import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogProduct, CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -151,7 +152,7 @@ export interface RecordLocatedInput {
   orderId: string;
   itemId: number;
   properties: LocatedProperty[];
-  /** The store's origin as customers reach it, e.g. https://shop.example (the mail's link). */
+  /** The store's origin as customers reach it, e.g. https://shop.example (the mail's link); '': the store's homepage. */
   baseUrl: string;
   /** The storefront's application prefix (env APP_PREFIX, '/app'). */
   appPrefix: string;
@@ -161,6 +162,7 @@ export interface RecordLocatedInput {
 async function queueLocatedMail(
   tx: AppDb,
   order: OrderRow,
+  store: StoreRow | undefined,
   input: {
     holder: string;
     properties: LocatedProperty[];
@@ -169,7 +171,6 @@ async function queueLocatedMail(
     link: string;
   },
 ): Promise<number> {
-  const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
   const language = store?.language ?? 'es';
   const portal = store?.portalName ?? '';
   const count = input.properties.length;
@@ -249,6 +250,7 @@ export async function recordLocatedProperties(
       direccion: p.direccion.trim(),
     }));
     const holder = searchedHolder(item);
+    const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
     let quoteId: number | null = null;
     if (properties.length > 0) {
       const [quote] = await tx
@@ -257,7 +259,6 @@ export async function recordLocatedProperties(
         .returning({ id: quotes.id });
       if (!quote) throw new Error('located quote insert returned nothing');
       quoteId = quote.id;
-      const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
       const searchLabel = translate(store?.language ?? 'es', 'locatedMail.searchOrder');
       const holderOption = request.definition?.options[0];
       const requestOptions: ItemOption[] = [
@@ -288,10 +289,11 @@ export async function recordLocatedProperties(
         });
       }
     }
-    const link = `${input.baseUrl}${input.appPrefix}/payment/quote/${quoteId}?store_id=${order.storeId}`;
+    const base = input.baseUrl || (store?.homepage ?? '').replace(/\/+$/, '');
+    const link = `${base}${input.appPrefix}/payment/quote/${quoteId}?store_id=${order.storeId}`;
     const lines = (property: LocatedProperty) =>
       propertyOptions(located, property).map((o) => `${o.label}: ${o.print_value}`);
-    const mailId = await queueLocatedMail(tx, order, { holder, properties, lines, priceCents, link });
+    const mailId = await queueLocatedMail(tx, order, store, { holder, properties, lines, priceCents, link });
     const [row] = await tx
       .insert(locatedResults)
       .values({ orderId: order.id, orderItemId: item.id, quoteId, properties, mailId })

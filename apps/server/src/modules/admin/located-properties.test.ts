@@ -223,6 +223,25 @@ describe.each(testDatabaseKinds())('located properties (%s)', (kind) => {
     expect((await record(orderId, itemId, { properties: [] })).statusCode).toBe(200);
   });
 
+  it("never puts an unknown Host header in the mail's link (the store's homepage instead)", async () => {
+    const { session, customer } = await loggedInSession(t);
+    const { orderId, itemId } = await paidSearch(session);
+    const response = await adminSend(t.app, agent, {
+      method: 'POST',
+      url: `/admin/api/orders/${orderId}/items/${itemId}/located`,
+      headers: { host: 'evil.example' },
+      payload: { properties: [property(9)] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const quoteId = response.json().search.record.quote_id;
+    const texts = (await t.app.db.select().from(mailMessages).where(eq(mailMessages.to, customer.email))).map(
+      (m) => m.text,
+    );
+    const located = texts.find((text) => text.includes(`/payment/quote/${quoteId}`)) ?? '';
+    expect(located).not.toContain('evil.example');
+    expect(located).toMatch(new RegExp(`https?://[^/\\s]+/app/payment/quote/${quoteId}\\?store_id=14`));
+  });
+
   it('refuses bad input with 400, unknown ids with 404, a non-search or unpaid order with 409', async () => {
     const { session } = await loggedInSession(t);
     const { orderId, itemId } = await paidSearch(session);
