@@ -270,7 +270,7 @@ export async function recordLocatedProperties(
         productId: request.row.id,
         productVersion: request.row.version,
         options: requestOptions,
-        form: { search_order_id: order.id, search_item_id: item.id },
+        form: { search_order_id: order.id, search_item_id: item.id, titular: holder },
         priceCents: 0,
         origin: 'located',
         originId: String(item.id),

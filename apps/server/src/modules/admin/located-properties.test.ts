@@ -139,6 +139,11 @@ describe.each(testDatabaseKinds())('located properties (%s)', (kind) => {
     ).json().order;
     expect(located).toMatchObject({ total_cents: 4152, status: 'complete_pending' });
     expect(located.items).toHaveLength(3);
+    // In the queue under the holder searched, like the search itself.
+    const queue = (
+      await adminSend(t.app, agent, { url: `/admin/api/orders?q=${paid.json().order_id}` })
+    ).json();
+    expect(queue.rows[0]).toMatchObject({ holder: 'Ana Pérez García', total_cents: 4152, paid: true });
 
     // Paid once: loading it again is a conflict; the search shows it ordered.
     await send(t.app, session, { url: '/desktopapp/rest/config', formKey: false });
