@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
+import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { saveWizardForm } from './support/wizard-storage.ts';
 
@@ -168,6 +169,8 @@ describe('located properties (Chromium, real server, sandbox gateway)', () => {
     expect(await children.first().textContent()).toContain('Número de finca registral: 4521');
     expect(await page.getByTestId('cart-total').textContent()).toBe('41,52\u00a0€');
     expect(await page.getByRole('button', { name: 'Cancelar pedido' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // Paid through the normal checkout: 41,52.
     const locatedOrder = await checkoutByCard(page);
