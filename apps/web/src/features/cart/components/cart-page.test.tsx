@@ -60,7 +60,7 @@ describe('payment/quote/{quote_id} with located properties', () => {
   it('shows the request with a child per property at 20,76 and the total 41,52; Cancelar pedido removes the request once', async () => {
     api.answer('loadquote', {
       status: 200,
-      body: { ok: true, config: loaded([request]) },
+      body: { ok: true, added: [20], skipped: [], config: loaded([request]) },
     });
     await open('/app/payment/quote/55?store_id=14');
     await screen.findByRole('heading', { level: 1, name: 'Este es tu pedido:' });
@@ -97,7 +97,7 @@ describe('payment/quote/{quote_id} with located properties', () => {
     const ns = makeCartItem({ id: 30, product_id: 15867, product_name: 'Nota Simple', current_price: 2076 });
     api.answer('loadquote', {
       status: 200,
-      body: { ok: true, config: loaded([ns]) },
+      body: { ok: true, added: [30], skipped: [], config: loaded([ns]) },
     });
     await open('/app/payment/quote/56');
     // customer/payment, whose guard sends a logged-in customer on to checkout.
