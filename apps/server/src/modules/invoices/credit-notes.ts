@@ -1,7 +1,7 @@
 import type { InvoiceDocument } from '../documents/invoice-pdf.ts';
+import type { InvoiceRow } from './invoices.service.ts';
 import { invoiceSeriesOf } from './invoices.service.ts';
 import { invoiceDocumentOf } from './order-confirmation.ts';
-import type { InvoiceRow } from './invoices.service.ts';
 
 type StoreSettings = { id: number; settings: Record<string, unknown> };
 
