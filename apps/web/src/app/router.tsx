@@ -70,8 +70,10 @@ const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string
  * services screen, which is in the entry chunk.
  */
 export async function preloadRoute(path: string): Promise<string | null> {
-  const first = path.split(/[?#]/)[0]?.split('/').filter(Boolean)[0] ?? '';
-  const route = ROUTE_MODULES[first];
+  const segments = path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
+  const first = segments[0] ?? '';
+  // product/form/{form_id}/{order_id} is the customer's incident form, not a product wizard.
+  const route = first === 'product' && segments[1] === 'form' ? CheckoutRoutes : ROUTE_MODULES[first];
   if (!route) return null;
   await route.preload();
   return route.file;
@@ -101,6 +103,8 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
+          {/* product/form/{form_id}/{order_id}: the incident form, a customer page (spec 2). */}
+          <Route path="/product/form/:formId/:orderId" component={CheckoutRoutes} />
           {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
           <Route path="/product/:segment/:productId" component={GenericProductPage} />
           <Route path="/cart/add/:kind" component={CartAddPage} />
