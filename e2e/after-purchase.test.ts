@@ -153,7 +153,9 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     await expect
       .poll(() => h1(customer).textContent())
       .toBe(`Formulario de incidencia del pedido ${orderId}`);
-    expect(await customer.getByText('Envíenos la escritura de la finca, por favor.').count()).toBe(1);
+    await expect
+      .poll(() => customer.getByText('Envíenos la escritura de la finca, por favor.').count())
+      .toBe(1);
     await customer
       .getByLabel('Tu respuesta')
       .fill('Adjunto la escritura; la referencia catastral es 9872023VH5797S.');
