@@ -182,6 +182,22 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(Math.max(...numbers)).toBe(numbers.length);
   });
 
+  it('a Portuguese store: its own series R-PT, the PDF in Portuguese, the row "Reembolsado"', async () => {
+    const order = await paidOrder(16);
+    const admin = await signedInOperator(t.app, 'admin');
+    const response = await issue(admin, order.id, { reason: 'Reembolso' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().credit_note.number).toMatch(/^R-PT-\d{4}-000001$/);
+    const owner = await storedSession(t, { customerId: order.customerId, storeId: 16 });
+    const row = PedidosOrOneAnswerSchema.parse(
+      (await send(t.app, owner, { method: 'GET', url: `/desktopapp/rest/pedidos?id=${order.id}` })).json(),
+    ).pedidos[0];
+    expect(row?.status_label).toBe('Reembolsado');
+    const pdf = await send(t.app, owner, { method: 'GET', url: row?.abonos[0]?.url ?? '' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Nota de crédito');
+  });
+
   it('numbers concurrent credit notes of one series without gaps or duplicates', async () => {
     const orderList = await Promise.all(Array.from({ length: 6 }, () => paidOrder(1)));
     const actor = { operatorId: null, email: 'cli' } as const;
