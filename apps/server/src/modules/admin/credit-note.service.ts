@@ -77,6 +77,8 @@ export async function issueCreditNote(
         .orderBy(desc(payments.attempt))
         .limit(1);
       if (!invoice || !payment) throw new AppError('conflict', 'transitionRefused');
+      // Without the gateway's reference there is nothing the gateway can refund.
+      if (!payment.providerRef) throw new AppError('payment_failed', 'refundFailed');
       const gateway = deps.gatewayNamed(payment.gateway);
       if (!gateway) {
         deps.log?.error({ orderId: order.id, gateway: payment.gateway }, 'refund: gateway not registered');
@@ -130,7 +132,7 @@ export async function issueCreditNote(
       let refundRef: string;
       try {
         const refund = await gateway.refund({
-          providerRef: payment.providerRef ?? '',
+          providerRef: payment.providerRef,
           amountCents: payment.amountCents,
           paymentId: payment.id,
         });

@@ -182,6 +182,21 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(Math.max(...numbers)).toBe(numbers.length);
   });
 
+  it('the sandbox refunds only a payment it took: another reference is refused, nothing issued', async () => {
+    const order = await paidOrder();
+    await t.database.db
+      .update(payments)
+      .set({ providerRef: 'sbx_1_AAAAAAAAAAAA' })
+      .where(eq(payments.orderId, order.id));
+    const admin = await signedInOperator(t.app, 'admin');
+    expect((await issue(admin, order.id, { reason: 'Reembolso' })).statusCode).toBe(402);
+    await t.database.db.update(payments).set({ providerRef: null }).where(eq(payments.orderId, order.id));
+    expect((await issue(admin, order.id, { reason: 'Reembolso' })).statusCode).toBe(402);
+    expect(await t.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id))).toEqual(
+      [],
+    );
+  });
+
   it('a Portuguese store: its own series R-PT, the PDF in Portuguese, the row "Reembolsado"', async () => {
     const order = await paidOrder(16);
     const admin = await signedInOperator(t.app, 'admin');
