@@ -8,7 +8,7 @@ import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { useShopPage } from './support/shop-page.ts';
-import { saveWizardForm } from './support/wizard-storage.ts';
+import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // Issue 10's first acceptance in Chromium against the real server: a customer
 // orders and pays (sandbox card); an agent logs in to /admin, finds the order,
@@ -38,24 +38,6 @@ beforeAll(async () => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const shop = useShopPage({ env: () => ({ DATA_DIR: dataDir }) });
-
-const NS_FORM = {
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Rosa Martín Vidal',
-  direccion: 'Calle Luna 7',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: '',
-  servicio_urgente: false,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-};
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -99,7 +81,7 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     // The customer orders a Nota Simple and pays by card.
     await customer.goto(`${origin}/app/servicios?store_id=14`);
     await h1(customer).waitFor();
-    await saveWizardForm(customer, 'last_ns_form', NS_FORM);
+    await saveWizardForm(customer, 'last_ns_form', { ...NS_FORM, nombre: 'Rosa Martín Vidal' });
     await customer.goto(`${origin}/app/cart/add/ns`);
     await customer.getByTestId('cart-total').waitFor();
     await customer.getByRole('button', { name: /artículos? en tu pedido/ }).click();
