@@ -1,12 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PedidosOrOneAnswerSchema } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, creditNotes, mailMessages, orders, payments } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
-import { buildTestApp, send, storedSession, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, send, storedSession, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { insertOrder } from '../../testing/orders.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
@@ -25,16 +22,11 @@ const refusingGateway: PaymentGateway = {
 
 describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
   let t: TestApp;
-  let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-credit-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
     registerGateway(refusingGateway);
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   /** A paid, invoiced order of store 14 (sandbox card payment). */
   async function paidOrder(storeId = 14) {

@@ -1,27 +1,25 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { INCIDENT_OPTION, PedidosOrOneAnswerSchema } from '@shop/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
-import { buildTestApp, send, storedSession, type TestApp, type TestSession } from '../../testing/app.ts';
+import {
+  buildTestAppWithFiles,
+  send,
+  storedSession,
+  type TestApp,
+  type TestSession,
+} from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { minimalPdf, multipart } from '../../testing/files.ts';
 import { insertOrder } from '../../testing/orders.ts';
 
 describe.each(testDatabaseKinds())('incident forms (%s)', (kind) => {
   let t: TestApp;
-  let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-incident-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
   }, 240_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   /** A paid order in incident: the agent raised it with `message`. */
   async function orderInIncident(message = 'Indique la referencia catastral.') {
