@@ -30,6 +30,7 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
 import { landingPlugin } from './modules/landing/landing.service.ts';
@@ -57,6 +58,7 @@ const apiRoutes = [
   checkoutRoutes,
   municipioRoutes,
   pedidosRoutes,
+  incidentRoutes,
 ];
 
 /**

@@ -49,7 +49,8 @@ export type ErrorCode =
   | 'customerExists'
   | 'quoteAlreadyOrdered'
   | 'emptyCart'
-  | 'tooManyLogins';
+  | 'tooManyLogins'
+  | 'refundFailed';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

@@ -45,6 +45,10 @@ const EXAMPLES: Record<string, unknown[]> = {
   ],
   '/admin/api/operators/:id': [{ role: 'agent', disabled: false, name: 'Renamed' }],
   '/admin/api/orders/:id/transition': [{ to: 'in_progress' }, { to: 'incident', message: 'Falta un dato.' }],
+  '/admin/api/orders/:id/credit-note': [{ reason: 'Reembolso al cliente.' }],
+  '/desktopapp/rest/uploadForm': [
+    { json_form: '{}', json_values: JSON.stringify([{ option_id: 990001, value: 'Respuesta' }]) },
+  ],
   '/admin/api/catalog/:id': [{ base_version: 1, definition: { product_id: 18464, name: 'X', price: 100 } }],
   '/admin/api/orders/:id/items/:itemId/located': [
     { properties: [{ titular: 'Ana', municipio: 'Madrid', registro: 'Madrid nº 2', finca: '4521' }] },

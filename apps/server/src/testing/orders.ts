@@ -170,14 +170,23 @@ export async function insertOrder(db: AppDb, options: TestOrderOptions = {}) {
     })
     .returning();
   if (!item) throw new Error('no order item');
-  await db.insert(payments).values({
-    orderId: id,
-    attempt: 1,
-    method: 'cc',
-    gateway: 'sandbox',
-    status: paid ? 'paid' : 'pending',
-    amountCents: product.priceCents,
-  });
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      orderId: id,
+      attempt: 1,
+      method: 'cc',
+      gateway: 'sandbox',
+      status: paid ? 'paid' : 'pending',
+      amountCents: product.priceCents,
+    })
+    .returning({ id: payments.id });
+  // The reference the sandbox would have given it (its refunds check it).
+  if (payment)
+    await db
+      .update(payments)
+      .set({ providerRef: `sbx_${payment.id}_${randomBytes(9).toString('base64url')}` })
+      .where(eq(payments.id, payment.id));
   return {
     id,
     itemId: item.id,

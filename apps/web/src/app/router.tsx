@@ -76,8 +76,14 @@ const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string
 export async function preloadRoute(path: string): Promise<string | null> {
   const segments = path.split(/[?#]/)[0]?.split('/').filter(Boolean) ?? [];
   const first = segments[0] ?? '';
-  // 'cart' alone is the cart page; cart/add/{kind} the add page.
-  const route = first === 'cart' && segments.length === 1 ? CartPage : ROUTE_MODULES[first];
+  // 'cart' alone is the cart page; cart/add/{kind} the add page. product/form/{form_id}/{order_id}
+  // is the customer's incident form, not a product wizard.
+  const route =
+    first === 'cart' && segments.length === 1
+      ? CartPage
+      : first === 'product' && segments[1] === 'form'
+        ? CheckoutRoutes
+        : ROUTE_MODULES[first];
   if (!route) return null;
   await route.preload();
   return route.file;
@@ -107,6 +113,8 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
+          {/* product/form/{form_id}/{order_id}: the incident form, a customer page (spec 2). */}
+          <Route path="/product/form/:formId/:orderId" component={CheckoutRoutes} />
           {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
           <Route path="/product/:segment/:productId" component={GenericProductPage} />
           <Route path={paths.cart()} component={CartPage} />

@@ -36,6 +36,8 @@ export const paths = {
   /** The customer's orders (DECISIONS.md: /app/customer/orders). */
   customerOrders: () => '/customer/orders',
   customerCheckout: () => '/customer/checkout',
+  /** The incident form of an order (spec 2): product/form/{form_id}/{order_id}. */
+  incidentForm: (formId: number, orderId: string) => `/product/form/${formId}/${orderId}`,
   /** A payment method's page: payment/cc, payment/monei/multibanco... (bank pays from customer/checkout). */
   paymentMethod: (method: PaymentMethod) => PAYMENT_METHOD_PATHS[method],
   /** payment/retry[/{order_id}]: another method for an order whose payment failed. */

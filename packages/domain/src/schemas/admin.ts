@@ -9,6 +9,7 @@ import {
   text,
   typeError,
 } from './fields.ts';
+import { AdminIncidentSchema } from './incidents.ts';
 
 /**
  * The back office's API (/admin/api/*): every payload of the admin SPA and the
@@ -226,6 +227,8 @@ export const OrderDetailSchema = z.object({
       data: z.record(z.string(), z.unknown()),
     }),
   ),
+  /** The incidents raised on the order, newest first, with the customer's answers. */
+  incidents: z._default(z.array(AdminIncidentSchema), []),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -8,6 +8,7 @@ export * from './fields.ts';
 export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';
+export * from './incidents.ts';
 export * from './landing.ts';
 export * from './located.ts';
 export * from './messages.ts';

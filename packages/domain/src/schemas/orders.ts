@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ApiAnswerSchema } from './answers.ts';
+import { OpenIncidentSchema } from './incidents.ts';
 
 /** A download of an order: an invoice (factura), a credit note (abono) or the result document. */
 export const OrderDownloadSchema = z.object({ name: z.string(), url: z.string() });
@@ -75,6 +76,8 @@ export const PedidoSchema = z.object({
   facturas: z.array(OrderDownloadSchema),
   abonos: z.array(OrderDownloadSchema),
   documents: z.array(OrderDownloadSchema),
+  /** The incident waiting for the customer's form (an order in 'Incidencia'), else null. */
+  incident: z.optional(z.nullable(OpenIncidentSchema)),
 });
 export type Pedido = z.infer<typeof PedidoSchema>;
 

@@ -1,6 +1,7 @@
 export * from './catalog.ts';
 export * from './companies.ts';
 export * from './customers.ts';
+export * from './incidents.ts';
 export * from './located.ts';
 export * from './orders.ts';
 export * from './reference.ts';

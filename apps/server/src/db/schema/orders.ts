@@ -264,6 +264,9 @@ export const creditNotes = pgTable(
     totalCents: integer('total_cents').notNull(),
     reason: text('reason').notNull().default(''),
     fileId: integer('file_id').references(() => files.id),
+    /** The payment refunded, and the gateway's reference of the refund. */
+    paymentId: integer('payment_id').references(() => payments.id),
+    refundRef: text('refund_ref'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -271,5 +274,7 @@ export const creditNotes = pgTable(
     index('credit_notes_invoice_idx').on(t.invoiceId),
     index('credit_notes_order_idx').on(t.orderId),
     index('credit_notes_file_idx').on(t.fileId),
+    /** An order is refunded once: one credit note per order (a second issue is a conflict). */
+    uniqueIndex('credit_notes_order_uq').on(t.orderId),
   ],
 );

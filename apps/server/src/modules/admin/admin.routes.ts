@@ -4,6 +4,7 @@ import { registerAdminGuards } from './admin.plugin.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
 import { auditAdminRoutes } from './audit-admin.routes.ts';
 import { catalogAdminRoutes } from './catalog-admin.routes.ts';
+import { creditNotesAdminRoutes } from './credit-notes-admin.routes.ts';
 import { locatedAdminRoutes } from './located-admin.routes.ts';
 import { mailAdminRoutes } from './mail-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
@@ -13,6 +14,7 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   const { sessions, cookies } = await registerAdminGuards(app, env);
   await app.register(adminAuthRoutes, { sessions, cookies });
   await app.register(ordersAdminRoutes);
+  await app.register(creditNotesAdminRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(mailAdminRoutes);
   await app.register(auditAdminRoutes);

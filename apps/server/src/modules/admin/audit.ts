@@ -1,8 +1,10 @@
 import type { AppDb } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/** Who did it: a signed-in operator, or the command line (`npm run admin:create`). */
-export type Actor = { operatorId: number; email: string } | { operatorId: null; email: 'cli' };
+/** Who did it: a signed-in operator, the command line (`npm run admin:create`), or the order's customer (answering an incident form). */
+export type Actor =
+  | { operatorId: number; email: string }
+  | { operatorId: null; email: 'cli' | `customer:${string}` };
 
 export interface AuditEntry {
   action: string;

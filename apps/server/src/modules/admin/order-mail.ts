@@ -6,19 +6,26 @@ import { type MailAttachment, queueMail } from '../mail/mail.service.ts';
 
 /**
  * Mails the back office sends a customer about their order (the result
- * document, an incident), in the store's language, queued in the caller's
+ * document, an incident, a credit note), in the store's language, queued in the caller's
  * transaction (they go out only if the change commits).
  */
 export async function queueOrderMail(
   tx: AppDb,
   order: { id: string; storeId: number; email: string },
-  kind: 'resultMail' | 'incidentMail',
-  vars: { product?: string; message?: string },
+  kind: 'resultMail' | 'incidentMail' | 'creditNoteMail',
+  vars: { product?: string; message?: string; number?: string },
   attachments: MailAttachment[] = [],
 ): Promise<number> {
   const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
   const language = store?.language ?? 'es';
-  const all = { orderId: order.id, portal: store?.portalName ?? '', product: '', message: '', ...vars };
+  const all = {
+    orderId: order.id,
+    portal: store?.portalName ?? '',
+    product: '',
+    message: '',
+    number: '',
+    ...vars,
+  };
   return queueMail(tx, {
     storeId: order.storeId,
     to: order.email,

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../http/app-error.ts';
 import { receive } from '../files/files.service.ts';
+import { openIncident } from '../incidents/incidents.service.ts';
 import { actorOf } from './admin.plugin.ts';
 import { ANY_OPERATOR } from './admin-auth.routes.ts';
 import { queueOrderMail } from './order-mail.ts';
@@ -88,6 +89,8 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         async (tx, change) => {
           if (change.to === 'incident') {
+            // The message is kept as the incident's form (product/form/{id}/{order_id}) the customer answers.
+            await openIncident(tx, actorOf(request), change.order, change.message);
             await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message });
           }
         },

@@ -27,6 +27,8 @@ import {
   quoteItems,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { adminIncidentView } from '../incidents/incident-views.ts';
+import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
 import { type Actor, recordAudit } from './audit.ts';
 
 /** The statuses of paid orders still being worked on: the queue's default view. */
@@ -201,6 +203,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       .limit(200),
     transitionContext(db, orderId),
   ]);
+  const incidents = await incidentsOfOrder(db, orderId);
   // Mails have no order column: those sent to the order's address.
   const mails = await db
     .select()
@@ -280,6 +283,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       action: h.action,
       data: h.data,
     })),
+    incidents: incidents.map(adminIncidentView),
   };
 }
 

@@ -2,13 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { allOptionsOf, MAX_ID, UPLOAD_MAX_FILES } from '@shop/domain';
+import { allOptionsOf, INCIDENT_OPTION, MAX_ID, UPLOAD_MAX_FILES } from '@shop/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
+import { hasOpenIncident } from '../incidents/incidents.repository.ts';
 import type { Session } from '../session/session.service.ts';
 import { ALLOWED_TYPES, type AllowedType, safeFileName, sniffType } from './file-type.ts';
 import {
@@ -197,6 +198,15 @@ export function createFilesService(
     if (optionId === undefined || optionId === '') throw bad('option_id', 'required');
     if (!ID.test(optionId) || Number(optionId) > MAX_ID) throw bad('option_id', 'invalid_id');
     const itemId = fields.get('item_id');
+    // The incident form's files: for an order whose incident waits for the customer's form.
+    if (
+      Number(optionId) === INCIDENT_OPTION.files &&
+      'orderId' in owner &&
+      (itemId === undefined || itemId === '') &&
+      (await hasOpenIncident(db, owner.orderId))
+    ) {
+      return { optionId: INCIDENT_OPTION.files, itemId: null };
+    }
     let productId: number | null = null;
     if (itemId !== undefined && itemId !== '') {
       if (!ID.test(itemId) || Number(itemId) > MAX_ID) throw bad('item_id', 'invalid_id');

@@ -12,6 +12,8 @@ import { creditNotes, files, invoices, orderItems, orders, products } from '../.
 import { AppError, notFound } from '../../http/app-error.ts';
 import { API_PREFIX } from '../../http/paths.ts';
 import { statusLabel } from '../../http/translate.ts';
+import { openIncidentView } from '../incidents/incident-views.ts';
+import { type IncidentRow, openIncidentsOf } from '../incidents/incidents.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { shortName: string | null };
@@ -109,7 +111,12 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       .from(invoices)
       .where(inArray(invoices.orderId, ids)),
     db
-      .select({ orderId: creditNotes.orderId, fileId: creditNotes.fileId })
+      .select({
+        orderId: creditNotes.orderId,
+        fileId: creditNotes.fileId,
+        series: creditNotes.series,
+        number: creditNotes.number,
+      })
       .from(creditNotes)
       .where(inArray(creditNotes.orderId, ids)),
     db
@@ -118,6 +125,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       .where(and(inArray(files.orderId, ids), eq(files.kind, 'result')))
       .orderBy(asc(files.id)),
   ]);
+  const incidents = await openIncidentsOf(db, ids);
   return orderList.map((order) => {
     const own = items
       .filter((row) => row.item.orderId === order.id)
@@ -137,7 +145,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       }));
     const abonos: OrderDownload[] = creditRows
       .filter((row) => row.orderId === order.id && row.fileId !== null)
-      .map((row) => ({ name: `${order.id}-abono`, url: fileUrl(row.fileId as number) }));
+      .map((row) => ({ name: `${row.series}-${row.number}`, url: fileUrl(row.fileId as number) }));
     const documents: OrderDownload[] = resultRows
       .filter((row) => row.orderId === order.id)
       .map((row) => ({ name: row.name, url: fileUrl(row.id) }));
@@ -154,6 +162,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       facturas,
       abonos,
       documents,
+      incident: incidents.has(order.id) ? openIncidentView(incidents.get(order.id) as IncidentRow) : null,
     };
   });
 }

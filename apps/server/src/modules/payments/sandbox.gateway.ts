@@ -24,6 +24,9 @@ export const SANDBOX_MULTIBANCO_ENTITY = '21312';
 export const MULTIBANCO_DAYS = 3;
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+/** A sandbox payment's reference: `sbx_{payment id}_{12 random characters}`. */
+export const SANDBOX_REF = /^sbx_(\d{1,12})_[A-Za-z0-9_-]{12}$/;
 /** A notice older than this is refused (a replay of an old capture). */
 export const NOTICE_TOLERANCE_S = 600;
 
@@ -189,7 +192,12 @@ export const sandboxGateway: PaymentGateway = {
     return result;
   },
 
-  async refund({ providerRef }) {
+  /** Like a real gateway, refunds only a payment it took (its own reference, for that payment) and a positive amount. */
+  async refund({ providerRef, amountCents, paymentId }) {
+    const match = SANDBOX_REF.exec(providerRef);
+    if (!match || Number(match[1]) !== paymentId || !(amountCents > 0)) {
+      throw new Error(`sandbox refund refused: ${providerRef || 'no reference'} is not payment ${paymentId}`);
+    }
     return { providerRef: `${providerRef}_refund_${randomBytes(6).toString('hex')}` };
   },
 };

@@ -11,6 +11,7 @@ import { translate } from '../../http/translate.ts';
 import { applyNotice, type OrderRow, type PaymentRow, paymentByRef } from './payments.service.ts';
 import {
   cardResult,
+  SANDBOX_REF,
   SANDBOX_SIGNATURE_HEADER,
   sandboxCardOutcome,
   sandboxGateway,
@@ -20,7 +21,7 @@ import {
 /** Where the sandbox's notices arrive (a real gateway's webhook URL). */
 export const SANDBOX_NOTIFY_PATH = '/payments/sandbox/notify';
 
-const RefParamsSchema = z.object({ ref: z.string().check(z.regex(/^sbx_\d{1,12}_[A-Za-z0-9_-]{12}$/)) });
+const RefParamsSchema = z.object({ ref: z.string().check(z.regex(SANDBOX_REF)) });
 
 /** What the sandbox's form pages post (application/x-www-form-urlencoded). */
 const ActionBodySchema = z.object({

@@ -5,6 +5,8 @@ import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { ADMIN_API, AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { CreditNoteForm } from './credit-note-form.tsx';
+import { IncidentsPanel } from './incidents-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
 import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
 
@@ -132,6 +134,15 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
           </form>
         )}
       </section>
+      <IncidentsPanel order={order} />
+      <CreditNoteForm
+        order={order}
+        onIssued={(text) => {
+          setError('');
+          setNotice(text);
+          load();
+        }}
+      />
       {order.paid && <LocatedPanel orderId={order.id} items={order.items} onChange={load} />}
       <div className={styles.grid2}>
         <section className={styles.card}>

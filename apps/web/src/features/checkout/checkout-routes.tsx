@@ -4,6 +4,7 @@ import { paths, withSearch } from '../../shared/paths.ts';
 import AuthenticatePage from './components/authenticate-page.tsx';
 import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
+import IncidentFormPage from './components/incident-form-page.tsx';
 import MethodPage from './components/method-page.tsx';
 import OrdersPage from './components/orders-page.tsx';
 import PasswordPage from './components/password-page.tsx';
@@ -44,6 +45,7 @@ export default function CheckoutRoutes() {
         </Route>
         <Route path="/customer/checkout" component={CheckoutPage} />
         <Route path="/customer/orders" component={OrdersPage} />
+        <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />
         <Route path="/payment/stripe" component={StripePage} />
         <Route path="/payment/monei/multibanco">

@@ -23,6 +23,8 @@ export interface FileOptionProps extends OptionControlProps {
   files: KnownFiles;
   /** Called with each upload's files before onChange, so their names can be kept. */
   onUploaded: (files: UploadedFile[]) => void;
+  /** Upload to this order (an incident form) instead of the cart's quote. */
+  orderId?: string | undefined;
 }
 
 const PROBLEM_KEYS = {
@@ -46,6 +48,7 @@ export function FileOption({
   hint,
   error,
   optionalText,
+  orderId,
 }: FileOptionProps) {
   const t = useT();
   const [progress, setProgress] = useState<{ name: string; percent: number } | null>(null);
@@ -82,6 +85,7 @@ export function FileOption({
     try {
       const uploaded = await uploadFiles({
         optionId,
+        orderId,
         files: chosen,
         onProgress,
         signal: controller.current.signal,

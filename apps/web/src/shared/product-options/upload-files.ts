@@ -6,6 +6,8 @@ import type { UploadedFile } from './option-rules.ts';
 
 export interface UploadRequest {
   optionId: number;
+  /** The order the files are for (an incident form's); without it the cart's quote. */
+  orderId?: string | undefined;
   files: readonly File[];
   /** Called with 0..100 as the bytes go out (each retry starts again from 0). */
   onProgress?: (percent: number) => void;
@@ -55,9 +57,9 @@ function readAnswer(xhr: XMLHttpRequest): Attempt {
 
 function send(request: UploadRequest): Promise<Attempt> {
   const config = getConfig();
-  // The cart's quote receives the files; without one yet the server starts the session's quote (config.cart).
-  const quoteId = config.cart.quote_id ?? undefined;
-  const url = apiUrl(config, 'pushFilesToPedido/', { order_id: quoteId });
+  // The order when one is named; else the cart's quote (without one yet the server starts the session's quote).
+  const target = request.orderId ?? config.cart.quote_id ?? undefined;
+  const url = apiUrl(config, 'pushFilesToPedido/', { order_id: target });
   const body = new FormData();
   body.append('option_id', String(request.optionId));
   for (const file of request.files) body.append('file', file, file.name);
@@ -91,7 +93,7 @@ function send(request: UploadRequest): Promise<Attempt> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * POST pushFilesToPedido/?order_id={quote} (spec 7): multipart with option_id and
+ * POST pushFilesToPedido/?order_id={quote or order} (spec 7): multipart with option_id and
  * the files, through XMLHttpRequest so the progress can be shown. Retried like
  * every call (spec 9) when the server could not answer; a refusal (413, 415,
  * 400) is not retried. A successful answer's config replaces the configuration.

@@ -68,6 +68,15 @@ function OrderCard({ order }: { order: Pedido }) {
           {t('orders.total')}: {formatEuros(order.total, language)}
         </p>
       </header>
+      {order.incident && (
+        <section className={styles.incident} aria-labelledby={`${titleId}-incident`}>
+          <h3 id={`${titleId}-incident`}>{t('orders.incidentHeading')}</h3>
+          <p className={styles.incidentMessage}>{order.incident.message}</p>
+          <Link href={paths.incidentForm(order.incident.form_id, order.order_id)}>
+            {t('orders.incidentLink')}
+          </Link>
+        </section>
+      )}
       <ul className={styles.items}>
         {order.items.map((item) => (
           <ItemRow key={item.id} item={item} />

@@ -1,0 +1,40 @@
+import { CreditNoteAnswerSchema, CreditNoteBodySchema, OrderIdParamsSchema } from '@shop/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gatewayNamed } from '../payments/payments.service.ts';
+import { actorOf } from './admin.plugin.ts';
+import { ADMIN_ONLY } from './admin-auth.routes.ts';
+import { issueCreditNote } from './credit-note.service.ts';
+
+/** Credit notes (admins only): issue one for an order, refunding it through its gateway. */
+export const creditNotesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/orders/:id/credit-note',
+    {
+      config: { admin: ADMIN_ONLY },
+      schema: {
+        params: OrderIdParamsSchema,
+        body: CreditNoteBodySchema,
+        response: { 200: CreditNoteAnswerSchema },
+      },
+    },
+    async (request) => {
+      const note = await issueCreditNote(
+        app.db,
+        { storage: app.files, gatewayNamed, log: request.log },
+        actorOf(request),
+        { orderId: request.params.id, reason: request.body.reason },
+      );
+      return {
+        ok: true as const,
+        credit_note: {
+          id: note.id,
+          number: note.number,
+          total_cents: note.totalCents,
+          file_id: note.fileId,
+          refund_ref: note.refundRef,
+        },
+        status: note.status,
+      };
+    },
+  );
+};
