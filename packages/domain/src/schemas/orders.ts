@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ApiAnswerSchema } from './answers.ts';
+import { type ItemOption, ItemOptionSchema } from './cart.ts';
 
 /** A download of an order: an invoice (factura), a credit note (abono) or the result document. */
 export const OrderDownloadSchema = z.object({ name: z.string(), url: z.string() });
@@ -29,6 +30,9 @@ export interface PedidoItem {
   parent_id: number | null;
   referencia: string | null;
   childs: PedidoItem[];
+  /** The item's answers and the wizard's form as bought (what the follow-up screens start from). */
+  options: ItemOption[];
+  form: Record<string, unknown>;
 }
 
 /**
@@ -59,6 +63,8 @@ export const PedidoItemSchema: z.ZodMiniType<PedidoItem> = z.object({
   get childs() {
     return z.array(PedidoItemSchema);
   },
+  options: z.array(ItemOptionSchema),
+  form: z.record(z.string(), z.unknown()),
 });
 
 /** One order of the customer: its rows (top-level items) and its downloads. */

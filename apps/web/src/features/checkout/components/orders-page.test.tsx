@@ -38,6 +38,8 @@ const item = {
   parent_id: null,
   referencia: null,
   childs: [],
+  options: [],
+  form: {},
 };
 
 const order: Pedido = {
