@@ -205,7 +205,9 @@ function addedOrRefused(result: Awaited<ReturnType<typeof addAgain>>) {
 
 /** addactualizarpedidoahora: a new request of the order item, with its answers, in the cart. */
 export async function addUpdateNow(deps: FollowupDeps, visitor: Visitor, orderId: string, itemId: number) {
-  const { item } = await itemToUpdate(deps, visitor, orderId, itemId);
+  const { item, order } = await itemToUpdate(deps, visitor, orderId, itemId);
+  // A Nota Simple is requested again through its update, offered after 60 days (spec 5).
+  if (item.productId === PRODUCT_IDS.notaSimple) nsItemToUpdate(item, order, new Date(), 'form.item_id');
   return addedOrRefused(await addAgain(deps, visitor, item, 'actualizar'));
 }
 

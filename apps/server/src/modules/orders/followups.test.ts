@@ -60,15 +60,13 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
 
   it('loadorder puts the order items in the cart again, at today’s price; another customer gets 404', async () => {
     const a = await insertOrder(db(), { productId: 15867, form: nsForm() });
-    await db()
-      .insert(orderItems)
-      .values({
-        orderId: a.id,
-        productId: 18357,
-        productName: 'Conocer propiedades',
-        form: qpForm(),
-        priceCents: 1200,
-      });
+    await db().insert(orderItems).values({
+      orderId: a.id,
+      productId: 18357,
+      productName: 'Conocer propiedades',
+      form: qpForm(),
+      priceCents: 1200,
+    });
     const session = await sessionOf(a.customerId);
     const response = await get(session, `loadorder?id=${a.id}`);
     expect(response.statusCode).toBe(200);
@@ -161,7 +159,7 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
     expect((await getCart(t.app, session)).items).toHaveLength(2);
     // The old order is history: never changed.
     const [kept] = await db().select().from(orderItems).where(eq(orderItems.id, old.itemId));
-    expect((kept?.form as { direccion: string }).direccion).toBe('Calle Mayor 1, 2º B');
+    expect((kept?.form as { direccion?: string } | undefined)?.direccion).toBe('Calle Mayor 1, 2º B');
 
     expect((await post(session, `updatepedidoNS?id=${recent.itemId}`, { data })).statusCode).toBe(409);
     expect(
@@ -174,18 +172,23 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
   });
 
   it('addactualizarpedidoahora adds the item again; unpaid orders, other orders and other customers are refused', async () => {
-    const paid = await insertOrder(db(), { productId: 15867, form: nsForm() });
+    const paid = await insertOrder(db(), { productId: 18346, form: earlyForm });
     const unpaid = await insertOrder(db(), {
-      productId: 15867,
-      form: nsForm(),
+      productId: 18346,
+      form: earlyForm,
       email: paid.email,
       paid: false,
     });
+    const ns = await insertOrder(db(), { productId: 15867, form: nsForm(), email: paid.email });
     const session = await sessionOf(paid.customerId);
     const form = (orderId: string, itemId: number) => ({ form: { order_id: orderId, item_id: itemId } });
     const ok = await post(session, 'addactualizarpedidoahora', form(paid.id, paid.itemId));
     expect(ok.statusCode).toBe(200);
-    expect(FollowupItemAnswerSchema.parse(ok.json()).item.product_id).toBe(15867);
+    const item = FollowupItemAnswerSchema.parse(ok.json()).item;
+    expect(item.product_id).toBe(18346);
+    expect(item.options.find((o) => o.option_id === 2489)?.value).toBe('600123123');
+    // A Nota Simple is requested again through its update, after 60 days.
+    expect((await post(session, 'addactualizarpedidoahora', form(ns.id, ns.itemId))).statusCode).toBe(409);
     expect((await post(session, 'addactualizarpedidoahora', form(unpaid.id, unpaid.itemId))).statusCode).toBe(
       409,
     );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
-import { loadQuote } from '../../../shared/api/customer.ts';
+import { loadQuote } from '../../../shared/api/followups.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
