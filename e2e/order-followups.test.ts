@@ -112,14 +112,14 @@ describe('order follow-ups (Chromium, 360px, real server)', () => {
     await expectNoAxeViolations(page);
     const old = page.getByRole('article', { name: `Pedido ${oldOrderId}` });
     await old.getByRole('button', { name: 'Volver a pedir' }).click();
-    await page.waitForURL(/\/app\/customer\/(checkout|payment)/);
+    await page.waitForURL(/\/app\/customer\/checkout/);
     await page.getByText('Hemos añadido 1 producto a tu carrito.').waitFor();
     expect(await cartItems(page)).toEqual([{ product_id: 15867, address: 'Calle Mayor 1, 2º B' }]);
 
-    // The checkout asks for a method first (no fresh choice), then the card.
-    await heading(page, '¿Cómo quieres pagar?').waitFor();
-    await page.getByRole('radio', { name: 'Tarjeta de crédito o débito' }).check();
-    await page.getByRole('button', { name: 'Siguiente' }).click();
+    // The checkout: the customer's method (card by default), then the card page.
+    await heading(page, 'Revisa y paga tu pedido').waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Introducir los datos de la tarjeta' }).click();
     await heading(page, 'Pago con tarjeta').waitFor();
     await page.getByRole('textbox', { name: 'Número de tarjeta' }).fill('4242 4242 4242 4242');
     await page.getByRole('combobox', { name: 'Mes' }).selectOption('3');
@@ -154,7 +154,7 @@ describe('order follow-ups (Chromium, 360px, real server)', () => {
     // Keyboard only: the field, then submit with Enter.
     await address.fill('Calle Mayor 3, 1º A');
     await address.press('Enter');
-    await page.waitForURL(/\/app\/customer\/(checkout|payment)/);
+    await page.waitForURL(/\/app\/customer\/checkout/);
     await page.getByText('Hemos añadido 1 producto a tu carrito.').waitFor();
     expect(await cartItems(page)).toEqual([{ product_id: 15867, address: 'Calle Mayor 3, 1º A' }]);
 

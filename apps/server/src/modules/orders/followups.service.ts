@@ -323,11 +323,18 @@ export async function updateOrderItem(
     );
   }
   if (prepared.item.priceCents !== item.priceCents) throw new AppError('conflict', 'priceWouldChange');
-  await deps.db
-    .update(orderItems)
-    .set({ options: prepared.item.options as ItemOption[], form: form as Record<string, unknown> })
-    .where(eq(orderItems.id, item.id));
-  await deps.db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await deps.db.transaction(async (tx) => {
+    // An operator may have started the work meanwhile: the order row decides, locked.
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (!current || !CHANGEABLE_STATUSES.has(current.status)) {
+      throw new AppError('conflict', 'orderNotChangeable');
+    }
+    await tx
+      .update(orderItems)
+      .set({ options: prepared.item.options as ItemOption[], form: form as Record<string, unknown> })
+      .where(eq(orderItems.id, item.id));
+    await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+  });
   return order;
 }
 

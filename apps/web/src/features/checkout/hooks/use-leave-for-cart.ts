@@ -22,7 +22,12 @@ export function useLeaveForCart() {
       return;
     }
     const message = [t('followups.added', { count: answer.added.length }), ...skipped].join(' ');
-    showSnackbar({ message, action: { label: t('common.ok') }, duration: skipped.length ? null : undefined });
+    // What was left out stays on screen until read.
+    showSnackbar({
+      message,
+      action: { label: t('common.ok') },
+      ...(skipped.length ? { duration: null } : {}),
+    });
     navigate(paths.customerCheckout());
   };
 }
