@@ -1,6 +1,5 @@
 import {
   AddActualizarBodySchema,
-  type CartItem,
   FollowupItemAnswerSchema,
   IdQuerySchema,
   OrderIdQuerySchema,
@@ -12,6 +11,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestConfig } from '../../http/request-config.ts';
+import { itemAnswer } from '../cart/cart.routes.ts';
 import { visitorOf } from '../session/session.plugin.ts';
 import type { Session } from '../session/session.service.ts';
 import {
@@ -26,15 +26,6 @@ import {
 } from './followups.service.ts';
 import { onePedido } from './pedidos.service.ts';
 
-function findItem(items: CartItem[], id: number): CartItem | undefined {
-  for (const item of items) {
-    if (item.id === id) return item;
-    const child = findItem(item.childs, id);
-    if (child) return child;
-  }
-  return undefined;
-}
-
 /**
  * The follow-up calls of an order (spec 7; docs/api.md "Follow-ups"): order
  * again (loadorder, loadquote), update now (addactualizarpedidoahora,
@@ -48,12 +39,9 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ok: true, added: result.added, skipped: result.skipped, config: await requestConfig(request) };
   }
 
-  async function itemAnswer(request: FastifyRequest, result: { itemId: number; session: Session }) {
+  async function itemAnswerOf(request: FastifyRequest, result: { itemId: number; session: Session }) {
     request.session = result.session;
-    const config = await requestConfig(request);
-    const item = findItem(config.cart.items, result.itemId);
-    if (!item) throw new Error(`item ${result.itemId} is missing from the cart it was just written to`);
-    return { ok: true, config, item };
+    return itemAnswer(request, result.itemId);
   }
 
   // Mutating GETs (spec 7): csrf.ts lists them; no HEAD route would run them.
@@ -80,7 +68,7 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: AddActualizarBodySchema, response: { 200: FollowupItemAnswerSchema } } },
     async (request) => {
       const { order_id, item_id } = request.body.form;
-      return itemAnswer(request, await addUpdateNow(app, visitorOf(request), order_id, item_id));
+      return itemAnswerOf(request, await addUpdateNow(app, visitorOf(request), order_id, item_id));
     },
   );
 
@@ -89,7 +77,7 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: AddActualizarBodySchema, response: { 200: FollowupItemAnswerSchema } } },
     async (request) => {
       const { order_id, item_id } = request.body.form;
-      return itemAnswer(request, await addNsUpdateNow(app, visitorOf(request), order_id, item_id));
+      return itemAnswerOf(request, await addNsUpdateNow(app, visitorOf(request), order_id, item_id));
     },
   );
 
@@ -103,7 +91,7 @@ export const followupsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      itemAnswer(
+      itemAnswerOf(
         request,
         await addNsUpdateWithData(app, visitorOf(request), request.query.id, request.body.data),
       ),
