@@ -39,6 +39,8 @@ export const paths = {
   /** payment/retry[/{order_id}]: another method for an order whose payment failed. */
   paymentRetry: (orderId?: string) => (orderId ? `/payment/retry/${orderId}` : '/payment/retry'),
   paymentOrder: (orderId: string) => `/payment/order/${orderId}`,
+  /** payment/quote/{quote_id}: a saved quote (e-mailed link) becomes the cart, then payment. */
+  paymentQuote: (quoteId: number) => `/payment/quote/${quoteId}`,
   payment3ds: (orderId?: string) => (orderId ? `/payment/3ds/order/${orderId}` : '/payment/3ds'),
   /** checkout/finalize/{item_id}: the answers an early checkout left for after payment. */
   checkoutFinalize: (itemId: number) => `/checkout/finalize/${itemId}`,

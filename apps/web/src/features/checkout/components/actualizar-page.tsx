@@ -11,6 +11,7 @@ import { useLeaveForCart } from '../hooks/use-leave-for-cart.ts';
 import { findOrderItem } from './find-order-item.ts';
 import styles from './followups.module.css';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 
 /**
  * product/actualizar/{order_id}/{item_id} (spec 2 "update an order item"): the
@@ -39,7 +40,7 @@ export default function ActualizarPage() {
   const found = query.data ? findOrderItem([query.data], itemId) : null;
 
   let body: React.ReactNode;
-  if (!config.loggedIn) body = <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>;
+  if (!config.loggedIn) body = <LoginToContinue back={paths.productActualizar(orderId, itemId)} />;
   else if (valid && query.isPending) body = <Loading />;
   else if (!valid || !found || query.isError) body = <p role="alert">{t('followups.notFound')}</p>;
   else {

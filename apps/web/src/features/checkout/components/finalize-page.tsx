@@ -16,6 +16,7 @@ import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { findOrderItem } from './find-order-item.ts';
 import styles from './followups.module.css';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 
 /** The item's order: found among the customer's orders, then read again with `toFinalize=1` (spec 7). */
 async function itemToFinalize(itemId: number) {
@@ -78,7 +79,7 @@ export default function FinalizePage() {
   );
 
   if (!config.loggedIn) {
-    return page(<Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>);
+    return page(<LoginToContinue back={paths.checkoutFinalize(itemId)} />);
   }
   if (valid && (query.isPending || (found && definition === undefined))) return <Loading />;
   if (!valid || !found || query.isError) return page(<p role="alert">{t('followups.notFound')}</p>);

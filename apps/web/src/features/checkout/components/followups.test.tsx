@@ -231,3 +231,23 @@ describe('product/actualizar/{order_id}/{item_id}', () => {
     );
   }, 20_000);
 });
+
+describe('logged out', () => {
+  it('a follow-up page asks to log in and remembers where to come back (back_login_page)', async () => {
+    await api.open('/app/checkout/finalize/21', { loggedIn: false });
+    await userEvent.click(await screen.findByRole('link', { name: 'Identifícate para continuar.' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/app/customer/authenticate'));
+    expect(sessionStorage.getItem('back_login_page')).toContain('/checkout/finalize/21');
+  });
+
+  it('an e-mailed quote link (payment/quote/{id}) answered 401 asks to log in, then comes back', async () => {
+    api.answer('loadquote', {
+      status: 401,
+      body: { ok: false, message: 'Identifícate para continuar.', errors: [] },
+    });
+    await api.open('/app/payment/quote/55', { loggedIn: false });
+    await userEvent.click(await screen.findByRole('link', { name: 'Identifícate para continuar.' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/app/customer/authenticate'));
+    expect(sessionStorage.getItem('back_login_page')).toContain('/payment/quote/55');
+  });
+});
