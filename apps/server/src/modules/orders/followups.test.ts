@@ -252,4 +252,45 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
     const ns = await insertOrder(db(), { productId: 15867, form: nsForm(), email: a.email });
     expect((await post(session, `updatepedido?id=${ns.itemId}`, { options: answers })).statusCode).toBe(403);
   });
+
+  it('bad input never answers 5xx (logged in, every follow-up call)', async () => {
+    const a = await insertOrder(db(), { productId: 15867, form: nsForm() });
+    const session = await sessionOf(a.customerId);
+    const ids = ['0', '-1', '1e3', '99999999999999999999', 'x\u0000', '%00', '1.5', `${a.itemId}`];
+    const statuses: number[] = [];
+    for (const id of ids) {
+      const q = encodeURIComponent(id);
+      statuses.push((await get(session, `loadorder?id=${q}`)).statusCode);
+      statuses.push((await get(session, `loadquote?id=${q}`)).statusCode);
+      statuses.push(
+        (await post(session, `updatepedido?id=${q}`, { options: [{ option_id: 1, value: 'x' }] })).statusCode,
+      );
+      statuses.push(
+        (
+          await post(session, `updatepedidoNS?id=${q}`, {
+            data: { direccion: 'x', municipio: 'y', provincia: 'z' },
+          })
+        ).statusCode,
+      );
+    }
+    for (const body of [
+      {},
+      { form: null },
+      { form: { order_id: a.id, item_id: 'x'.repeat(10_000) } },
+      { form: { order_id: { $ne: 1 }, item_id: [1] } },
+      { form: { order_id: a.id, item_id: 2 ** 53 } },
+      { options: 'x' },
+      { options: [{ option_id: 2 ** 40, value: '\u0000' }] },
+      { data: { direccion: '\ud800', municipio: 'm', provincia: 'p' } },
+      { data: [] },
+    ]) {
+      for (const path of ['addactualizarpedidoahora', 'addactualizarnsahora']) {
+        statuses.push((await post(session, path, body)).statusCode);
+      }
+      statuses.push((await post(session, `updatepedido?id=${a.itemId}`, body)).statusCode);
+      statuses.push((await post(session, `updatepedidoNS?id=${a.itemId}`, body)).statusCode);
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(30);
+  });
 });
