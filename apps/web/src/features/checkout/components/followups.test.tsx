@@ -83,6 +83,7 @@ describe('customer/orders follow-ups (issue 10 item 2)', () => {
     const pay = within(article).getByRole('link', { name: 'Pagar pedido' });
     expect(pay.getAttribute('href')).toBe('/app/payment/order/1400000123');
     expect(within(article).queryByRole('button', { name: 'Actualizar Nota Simple' })).toBeNull();
+    expect(within(article).queryByRole('button', { name: 'Volver a pedir' })).toBeNull();
   });
 
   it('order again: loadorder fills the cart and goes on to the checkout, saying what was skipped', async () => {

@@ -18,7 +18,7 @@ import { NsUpdateDialog } from './ns-update-dialog.tsx';
 
 /**
  * What the customer can do with an order (issue 10 item 2): pay it later
- * (payment/order/{id}) while unpaid, and order it again (loadorder).
+ * (payment/order/{id}) while unpaid, else order it again (loadorder).
  */
 export function OrderActions({ order }: { order: Pedido }) {
   const t = useT();
@@ -32,15 +32,18 @@ export function OrderActions({ order }: { order: Pedido }) {
           {t('followups.payOrder')}
         </Link>
       )}
-      <Button
-        variant="secondary"
-        className={styles.action}
-        disabled={reorder.isPending}
-        aria-describedby={`order-${order.order_id}`}
-        onClick={() => reorder.mutate()}
-      >
-        {reorder.isPending ? t('followups.adding') : t('followups.reorder')}
-      </Button>
+      {/* An unpaid order is paid, not ordered twice. */}
+      {!unpaid && (
+        <Button
+          variant="secondary"
+          className={styles.action}
+          disabled={reorder.isPending}
+          aria-describedby={`order-${order.order_id}`}
+          onClick={() => reorder.mutate()}
+        >
+          {reorder.isPending ? t('followups.adding') : t('followups.reorder')}
+        </Button>
+      )}
     </div>
   );
 }
