@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { useShopPage } from './support/shop-page.ts';
-import { answer, saveWizardForm } from './support/wizard-storage.ts';
+import { answer, NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // The cart on store 14 in Chromium at 360px against the real server: a Nota
 // Simple posted through cart/add/ns from the wizard's saved form, shown in the
 // cart list and the header menu at 20,76 €, edited in its dialog, removed.
 
 const shop = useShopPage();
-
-const NS_FORM = {
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Ana Pérez García',
-  direccion: 'Calle Mayor 1, 2º B',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: '',
-  servicio_urgente: false,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-};
 
 /** The wizard's saved form, as the Nota Simple wizard leaves it in localStorage before cart/add/ns. */
 async function seedNotaSimple() {

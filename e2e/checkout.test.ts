@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
-import { saveWizardForm } from './support/wizard-storage.ts';
+import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // Issue 9's acceptance in Chromium at 360px against the real server and its
 // sandbox gateway: register, pay by card through 3-D Secure, a declined card
@@ -52,24 +52,6 @@ const shop = useShopPage({
     await page.setViewportSize({ width: 360, height: 780 });
   },
 });
-
-const NS_FORM = {
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Ana Pérez García',
-  direccion: 'Calle Mayor 1, 2º B',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: '',
-  servicio_urgente: false,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-};
 
 const CERTIDAO_FORM = {
   distrito_concelho_freguesia: 'Lisboa / Lisboa / Estrela',

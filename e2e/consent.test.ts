@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
-import { saveWizardForm } from './support/wizard-storage.ts';
+import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // Spec 9 cookie consent and analytics (ADR 008). The analytics host is
 // intercepted in the browser: the test needs no internet, and counts what the
@@ -157,23 +157,7 @@ describe('cookie consent and analytics (Chromium, real server, analytics host in
     await freshVisitor();
     await page.getByRole('button', { name: 'Aceptar todo' }).click();
     await expect.poll(() => analyticsRequests.length).toBe(1);
-    await saveWizardForm(page, 'last_ns_form', {
-      quiere_una_ns: true,
-      conoce_nombre_propietario: true,
-      nombre: 'Ana Pérez García',
-      direccion: 'Calle Mayor 1',
-      municipio: 'Madrid',
-      provincia: 'Madrid',
-      otros_datos: '',
-      servicio_urgente: false,
-      step1: true,
-      step2: true,
-      step3: true,
-      step4: true,
-      step5: true,
-      step6: true,
-      step7: true,
-    });
+    await saveWizardForm(page, 'last_ns_form', { ...NS_FORM, direccion: 'Calle Mayor 1' });
     await page.goto(`${origin}/app/cart/add/ns`);
     await page.getByTestId('cart-total').waitFor();
     await page.getByRole('button', { name: /artículos? en tu pedido/ }).click();

@@ -27,3 +27,22 @@ export const answer = (productId: number, optionId: number, type: string, value:
   type,
   value,
 });
+
+/** A complete Nota Simple wizard form (every step answered), as the wizard saves it under last_ns_form. */
+export const NS_FORM = {
+  quiere_una_ns: true,
+  conoce_nombre_propietario: true,
+  nombre: 'Ana Pérez García',
+  direccion: 'Calle Mayor 1, 2º B',
+  municipio: 'Madrid',
+  provincia: 'Madrid',
+  otros_datos: '',
+  servicio_urgente: false,
+  step1: true,
+  step2: true,
+  step3: true,
+  step4: true,
+  step5: true,
+  step6: true,
+  step7: true,
+};

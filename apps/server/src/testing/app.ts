@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RuntimeConfig } from '@shop/domain';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -50,6 +53,31 @@ export async function buildTestApp(
     };
   } catch (err) {
     await database.close();
+    throw err;
+  }
+}
+
+/**
+ * buildTestApp with its own FILES_DIR (uploads, invoices, result documents) in a
+ * temporary folder that `close` removes.
+ */
+export async function buildTestAppWithFiles(
+  kind: TestDatabaseKind,
+  envOverrides: Record<string, string> = {},
+): Promise<TestApp & { filesDir: string }> {
+  const filesDir = await mkdtemp(path.join(tmpdir(), 'shop-files-'));
+  try {
+    const t = await buildTestApp(kind, { FILES_DIR: filesDir, ...envOverrides });
+    return {
+      ...t,
+      filesDir,
+      close: async () => {
+        await t.close();
+        await rm(filesDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await rm(filesDir, { recursive: true, force: true });
     throw err;
   }
 }

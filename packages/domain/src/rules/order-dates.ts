@@ -13,6 +13,9 @@ export function isNsUpdateOffered(orderCreatedAt: string | number | Date, now: n
   return toMs(now) - created > NS_UPDATE_AFTER_DAYS * DAY_MS;
 }
 
+/** Intl formatters are costly to build: one per time zone, made on first use. */
+const orderDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
  * An order date as dd/mm/yy hh:mm (24 h) in `timeZone`, from a UTC ISO string
  * (spec 9); null when the text is not a date.
@@ -20,15 +23,20 @@ export function isNsUpdateOffered(orderCreatedAt: string | number | Date, now: n
 export function formatOrderDate(isoUtc: string, timeZone: string): string | null {
   const ms = Date.parse(isoUtc);
   if (Number.isNaN(ms)) return null;
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(ms));
+  let format = orderDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    orderDateFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }

@@ -1,10 +1,10 @@
 import type { ItemOption } from '@shop/domain';
 import {
   type AnyPgColumn,
-  bigint,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -71,13 +71,15 @@ export const quoteItems = pgTable(
   ],
 );
 
-/** Order ids: store id + 8-digit sequence (DECISIONS.md "Routes and ids"). */
-export const orderSequences = pgTable('order_sequences', {
-  storeId: integer('store_id')
-    .primaryKey()
-    .references(() => stores.id),
-  next: bigint('next', { mode: 'number' }).notNull(),
-});
+/**
+ * Order ids: store id + 8-digit number (DECISIONS.md "Routes and ids"). The
+ * number comes from one sequence for every store: nextval never waits for
+ * another checkout's transaction (a counter row per store did, and held every
+ * checkout of a store in line until the one before committed). Order numbers
+ * may skip (a rolled-back checkout); invoice numbers, which the law wants
+ * without gaps, have their own counter (invoices module).
+ */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1 });
 
 export const orders = pgTable(
   'orders',

@@ -1,28 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, mailMessages } from '../../db/schema/index.ts';
 import { type AdminClient, adminSend, signedInOperator } from '../../testing/admin.ts';
-import { buildTestApp, storedSession, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, storedSession, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { minimalPdf, multipart, tinyPng } from '../../testing/files.ts';
 import { insertOrder } from '../../testing/orders.ts';
 
 describe.each(testDatabaseKinds())('result document and incident mails (%s)', (kind) => {
   let t: TestApp;
-  let root: string;
   let agent: AdminClient;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-result-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
     agent = await signedInOperator(t.app, 'agent');
   });
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   const attach = (
     orderId: string,

@@ -1,6 +1,7 @@
 import { formatEuros } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../http/translate.ts';
+import { sampleInvoiceDocument } from '../../testing/invoice-document.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import {
   formatInvoiceNumber,
@@ -9,21 +10,10 @@ import {
   renderInvoicePdf,
 } from './invoice-pdf.ts';
 
+/** Two lines, one of them large: thousands separators and the VAT split over several lines. */
 function document(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  return {
-    kind: 'invoice',
-    series: 'A',
+  return sampleInvoiceDocument({
     number: 1234,
-    year: 2026,
-    issuedAt: new Date('2026-03-02T10:00:00Z'),
-    language: 'es',
-    issuer: { name: 'Registro Online S.L.', taxId: 'B12345678', address: 'Calle Mayor 1, 28001 Madrid' },
-    customer: {
-      name: 'Ana Pérez',
-      taxId: '12345678Z',
-      address: 'Calle Sol 3, 41001 Sevilla',
-      email: 'ana@example.com',
-    },
     lines: [
       { description: 'Nota Simple', totalCents: 1990, officialFeeCents: 902, baseCents: 899, vatCents: 189 },
       {
@@ -34,13 +24,11 @@ function document(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
         vatCents: 213743,
       },
     ],
-    vatRateBp: 2100,
     baseCents: 1018723,
     vatCents: 213932,
     totalCents: 1236557,
-    orderId: 'ES14-000001',
     ...overrides,
-  };
+  });
 }
 
 describe('renderInvoicePdf', () => {

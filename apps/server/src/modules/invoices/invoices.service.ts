@@ -149,8 +149,15 @@ async function invoiceLines(tx: AppDb, order: OrderRow, vatRateBp: number): Prom
  */
 export function invoiceYear(at: Date, language: Language): number {
   const timeZone = language === 'pt' ? 'Europe/Lisbon' : 'Europe/Madrid';
-  return Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(at));
+  // Building an Intl formatter costs far more than using one: one per time zone.
+  let format = yearFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' });
+    yearFormats.set(timeZone, format);
+  }
+  return Number(format.format(at));
 }
+const yearFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Issues the order's invoice in the caller's transaction (the payment's):

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, invoices, mailMessages, orders } from '../../db/schema/index.ts';
-import { buildTestApp, newSession, send, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, newSession, send, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, ownerSession } from '../../testing/orders.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
@@ -13,16 +10,11 @@ import { startPayment } from '../payments/payments.service.ts';
 import { ORDER_CONFIRMATION_JOB } from './order-confirmation.ts';
 
 describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) => {
-  let t: TestApp;
-  let root: string;
+  let t: TestApp & { filesDir: string };
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-invoices-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
   const db = () => t.database.db;
 
   async function payByCard(orderId: string) {
@@ -103,7 +95,7 @@ describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) 
     const { invoice } = await confirmationOf(order.orderId);
     const { runOrderConfirmation } = await import('./order-confirmation.ts');
     const { localStorage } = await import('../files/storage.ts');
-    await runOrderConfirmation(db(), localStorage(root), {
+    await runOrderConfirmation(db(), localStorage(t.filesDir), {
       orderId: order.orderId,
       invoiceId: invoice?.id ?? 0,
     });

@@ -18,6 +18,7 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
   const runs: { marker: string; retryCount: number }[] = [];
   let failuresLeft = 0;
   const reported: string[] = [];
+  const burst: number[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -37,6 +38,9 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
       },
       { retryDelay: 1, retryBackoff: false },
     );
+    await queue.work<{ n: number }>('test.burst', async () => {
+      burst.push(Date.now());
+    });
     await queue.start();
   }, 60_000);
 
@@ -77,6 +81,17 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect(runs.find((r) => r.marker === 'flaky')?.retryCount).toBe(2);
     // Each failed run is reported (the app logs it).
     expect(reported.filter((m) => m === 'transient')).toHaveLength(2);
+  }, 30_000);
+
+  it('works through a backlog without waiting the polling interval after each full batch', async () => {
+    await database.db.transaction(async (tx) => {
+      for (let n = 0; n < 60; n++) await enqueue(tx, 'test.burst', { n });
+    });
+    queue.nudge('test.burst');
+    await waitFor(() => burst.length === 60, 20_000);
+    // 12 batches of 5: waiting the 0.5 s interval after each would take at least 5.5 s.
+    const spread = (burst.at(-1) ?? 0) - (burst[0] ?? 0);
+    expect(spread).toBeLessThan(4000);
   }, 30_000);
 
   it('refuses a job of a queue that has no worker', async () => {

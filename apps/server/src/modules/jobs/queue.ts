@@ -198,10 +198,12 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     await createQueueOnce(boss, reg);
     if (!opts.runWorkers) return;
     const concurrency = reg.options.concurrency ?? 1;
+    const batchSize = reg.options.batchSize ?? 5;
     for (let i = 0; i < concurrency; i++) {
-      const workerId = await boss.work<object>(
+      let workerId: string | undefined;
+      workerId = await boss.work<object>(
         reg.name,
-        { pollingIntervalSeconds: polling, batchSize: reg.options.batchSize ?? 5, includeMetadata: true },
+        { pollingIntervalSeconds: polling, batchSize, includeMetadata: true },
         async (jobs) => {
           // The batch runs together; each job fails (and is retried) on its own. pg-boss then
           // completes the batch's jobs still active, i.e. the ones that succeeded.
@@ -227,6 +229,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
               await boss.fail(reg.name, job.id, { message: reason.message, stack: reason.stack });
             }
           }
+          // A full batch means more may be waiting: fetch again at once rather than after the
+          // polling interval (pg-boss waits the interval after every fetch, which capped a queue
+          // at batchSize jobs per interval).
+          if (jobs.length >= batchSize && workerId) boss.notifyWorker(workerId);
         },
       );
       reg.workerIds.push(workerId);

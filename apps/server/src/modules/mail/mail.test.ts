@@ -7,35 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { files, mailMessages } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { sampleInvoiceDocument } from '../../testing/invoice-document.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
-import { formatInvoiceNumber, type InvoiceDocument, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { formatInvoiceNumber, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import { localStorage } from '../files/storage.ts';
 import { MAIL_SEND_JOB, queueMail } from './mail.service.ts';
 
-const invoice: InvoiceDocument = {
-  kind: 'invoice',
-  series: 'A',
-  number: 17,
-  year: 2026,
-  issuedAt: new Date('2026-03-02T10:00:00Z'),
-  language: 'es',
-  issuer: { name: 'Registro Online S.L.', taxId: 'B12345678', address: 'Calle Mayor 1, 28001 Madrid' },
-  customer: {
-    name: 'Ana Pérez',
-    taxId: '12345678Z',
-    address: 'Calle Sol 3, 41001 Sevilla',
-    email: 'ana@example.com',
-  },
-  lines: [
-    { description: 'Nota Simple', totalCents: 1990, officialFeeCents: 902, baseCents: 899, vatCents: 189 },
-  ],
-  vatRateBp: 2100,
-  baseCents: 899,
-  vatCents: 189,
-  totalCents: 1990,
-  orderId: 'ES14-000001',
-};
+const invoice = sampleInvoiceDocument();
 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -1,20 +1,20 @@
 import { orderIdFor } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { orderSequences } from '../../db/schema/index.ts';
+import { queryRows } from '../../db/client.ts';
 
 /**
- * Issues the store's next order id ('16' + 8 digits). One atomic upsert: two
- * checkouts at the same moment (on one or several instances) get different
- * numbers. Pass the checkout's transaction so a rolled-back order gives its
- * number back and the sequence keeps no gaps.
+ * Issues the next order id of `storeId` ('16' + 8 digits). The number is the
+ * shop's one order sequence: two checkouts at the same moment (on one or
+ * several instances) get different numbers, and neither waits for the other's
+ * transaction. A rolled-back checkout leaves its number unused (order ids may
+ * skip; invoice numbers may not, and have their own counter).
  */
 export async function allocateOrderId(db: AppDb, storeId: number): Promise<string> {
-  const [row] = await db
-    .insert(orderSequences)
-    .values({ storeId, next: 2 })
-    .onConflictDoUpdate({ target: orderSequences.storeId, set: { next: sql`${orderSequences.next} + 1` } })
-    .returning({ issued: sql<string | number>`${orderSequences.next} - 1` });
+  const [row] = await queryRows<{ issued: string | number }>(
+    db,
+    sql`SELECT nextval('order_number_seq') AS issued`,
+  );
   if (!row) throw new Error(`No order number issued for store ${storeId}`);
   return orderIdFor(storeId, Number(row.issued));
 }

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDb, Database } from '../../db/client.ts';
+import { type AppDb, type Database, queryRows } from '../../db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/db.ts';
 import { allocateOrderId } from './order-ids.repository.ts';
 
@@ -10,11 +11,12 @@ describe.each(testDatabaseKinds())('allocateOrderId (%s)', (kind) => {
   });
   afterAll(() => database?.close());
 
-  it('issues store id + 8-digit sequence, one sequence per store', async () => {
-    expect(await allocateOrderId(database.db, 16)).toBe('1600000001');
-    expect(await allocateOrderId(database.db, 16)).toBe('1600000002');
-    expect(await allocateOrderId(database.db, 1)).toBe('100000001');
-    expect(await allocateOrderId(database.db, 16)).toBe('1600000003');
+  it('issues store id + 8-digit number, increasing', async () => {
+    const first = await allocateOrderId(database.db, 16);
+    expect(first).toMatch(/^16\d{8}$/);
+    const second = await allocateOrderId(database.db, 1);
+    expect(second).toMatch(/^1\d{8}$/);
+    expect(Number(second.slice(1))).toBeGreaterThan(Number(first.slice(2)));
   });
 
   it('never issues the same number twice to concurrent checkouts', async () => {
@@ -23,15 +25,43 @@ describe.each(testDatabaseKinds())('allocateOrderId (%s)', (kind) => {
     expect(ids.every((id) => /^14\d{8}$/.test(id))).toBe(true);
   });
 
-  it('gives the number back when the checkout transaction rolls back (no gaps)', async () => {
-    const before = await allocateOrderId(database.db, 26);
+  it('does not make a second checkout wait for an open one', async () => {
+    if (kind === 'pglite') return; // one connection: transactions run one at a time anyway
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let issuedInside = '';
+    const open = database.db.transaction(async (tx) => {
+      issuedInside = await allocateOrderId(tx as unknown as AppDb, 26);
+      await held;
+    });
+    // The first transaction holds its number uncommitted; the second must not wait for it.
+    while (!issuedInside) await new Promise((r) => setTimeout(r, 5));
+    const outside = await Promise.race([
+      allocateOrderId(database.db, 26),
+      new Promise<string>((r) => setTimeout(() => r('waited'), 2000)),
+    ]);
+    release();
+    await open;
+    expect(outside).not.toBe('waited');
+    expect(outside).not.toBe(issuedInside);
+  });
+
+  it('a rolled-back checkout never gives its number to another order', async () => {
+    let rolledBack = '';
     await expect(
       database.db.transaction(async (tx) => {
-        await allocateOrderId(tx as unknown as AppDb, 26);
+        rolledBack = await allocateOrderId(tx as unknown as AppDb, 28);
         throw new Error('payment setup failed');
       }),
     ).rejects.toThrow('payment setup failed');
-    const after = await allocateOrderId(database.db, 26);
-    expect(Number(after) - Number(before)).toBe(1);
+    const after = await allocateOrderId(database.db, 28);
+    expect(after).not.toBe(rolledBack);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM orders WHERE id = ${after}`,
+    );
+    expect(row?.n).toBe(0);
   });
 });

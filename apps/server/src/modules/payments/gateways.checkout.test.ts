@@ -5,14 +5,9 @@ import { buildTestApp, newSession, send, type TestApp, type TestSession } from '
 import { nsForm, postCart } from '../../testing/cart.ts';
 import { uniqueEmail } from '../../testing/customers.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
+import { realGatewaysEnv } from '../../testing/real-gateways.ts';
 import { REDSYS_TEST_KEY, REDSYS_TEST_MERCHANT, redsysNoticeBody } from '../../testing/redsys-fake.ts';
-import {
-  FAKE_STRIPE_PUBLISHABLE,
-  FAKE_STRIPE_SECRET,
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../testing/stripe-fake.ts';
+import { FAKE_STRIPE_PUBLISHABLE, type FakeStripe, startFakeStripe } from '../../testing/stripe-fake.ts';
 
 const API = '/desktopapp/rest';
 
@@ -27,15 +22,7 @@ describe.each(testDatabaseKinds())('checkout through the real gateways (%s)', (k
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await buildTestApp(kind, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      REDSYS_MERCHANT_CODE: REDSYS_TEST_MERCHANT,
-      REDSYS_SECRET_KEY: REDSYS_TEST_KEY,
-      PAYMENT_GATEWAYS: '14:stripe=stripe,14:cc=redsys,14:bizum=redsys',
-    });
+    t = await buildTestApp(kind, realGatewaysEnv(fake.url));
     // An operator offers Stripe's card form on store 14 (the store's payment methods setting).
     await t.database.db
       .update(stores)

@@ -4,14 +4,9 @@ import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { buildTestApp, send, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { loggedInCustomer, placeOrder } from '../../testing/gateway-orders.ts';
+import { realGatewaysEnv } from '../../testing/real-gateways.ts';
 import { REDSYS_TEST_KEY, REDSYS_TEST_MERCHANT, redsysNoticeBody } from '../../testing/redsys-fake.ts';
-import {
-  FAKE_STRIPE_PUBLISHABLE,
-  FAKE_STRIPE_SECRET,
-  FAKE_STRIPE_WEBHOOK_SECRET,
-  type FakeStripe,
-  startFakeStripe,
-} from '../../testing/stripe-fake.ts';
+import { FAKE_STRIPE_PUBLISHABLE, type FakeStripe, startFakeStripe } from '../../testing/stripe-fake.ts';
 import { gatewayNamed } from './payments.service.ts';
 
 const REDSYS_PAGE = 'https://sis-t.redsys.es:25443/sis/realizarPago';
@@ -23,16 +18,7 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeStripe();
-    t = await buildTestApp(kind, {
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,
-      STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE,
-      STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-      REDSYS_MERCHANT_CODE: REDSYS_TEST_MERCHANT,
-      REDSYS_SECRET_KEY: REDSYS_TEST_KEY,
-      REDSYS_URL: REDSYS_PAGE,
-      PAYMENT_GATEWAYS: '14:stripe=stripe,14:cc=redsys,14:bizum=redsys',
-    });
+    t = await buildTestApp(kind, realGatewaysEnv(fake.url, { REDSYS_URL: REDSYS_PAGE }));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailMessages, orders, paymentEvents, payments } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
@@ -15,15 +12,10 @@ import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
 
 describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (kind) => {
   let t: TestApp;
-  let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-payments-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
   const db = () => t.database.db;
 
   /** An order with a Multibanco voucher issued (pending until its notice). */

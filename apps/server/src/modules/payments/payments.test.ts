@@ -1,11 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isValidMultibancoReference } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, paymentEvents, payments } from '../../db/schema/index.ts';
-import { buildTestApp, send, type TestApp, type TestSession } from '../../testing/app.ts';
+import { buildTestAppWithFiles, send, type TestApp, type TestSession } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, ownerSession, type TestOrder } from '../../testing/orders.ts';
 import type { CheckoutNext, PaymentMethod } from './gateway.ts';
@@ -17,15 +14,10 @@ const FAILED_ES =
 
 describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', (kind) => {
   let t: TestApp;
-  let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-payments-'));
-    t = await buildTestApp(kind, { FILES_DIR: root });
+    t = await buildTestAppWithFiles(kind);
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   const db = () => t.database.db;
 

@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
 import { createTestOrder } from '../../testing/orders.ts';
 import { startPayment } from './payments.service.ts';
 
@@ -15,15 +12,10 @@ describe.each([
   ['development, PAYMENT_SANDBOX=false', { PAYMENT_SANDBOX: 'false' }, false],
 ] as const)('the sandbox gateway in %s', (_name, env, on) => {
   let t: TestApp;
-  let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'shop-sandbox-'));
-    t = await buildTestApp('pglite', { FILES_DIR: root, ...env });
+    t = await buildTestAppWithFiles('pglite', { ...env });
   }, 180_000);
-  afterAll(async () => {
-    await t?.close();
-    await rm(root, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   it(
     on
