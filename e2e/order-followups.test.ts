@@ -10,6 +10,7 @@ import { hashPassword } from '../apps/server/src/modules/customers/password.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
+import { NS_FORM } from './support/wizard-storage.ts';
 
 // Issue 10 item 2 in Chromium at 360px against the real server: a customer
 // with a Nota Simple ordered 61 days ago (aged in the database before the
@@ -21,23 +22,6 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-followups-'));
 const EMAIL = 'followups@example.es';
 const PASSWORD = 'correct horse battery';
 let oldOrderId = '';
-
-const NS_FORM = {
-  quiere_una_ns: true,
-  conoce_nombre_propietario: true,
-  nombre: 'Ana Pérez García',
-  direccion: 'Calle Mayor 1, 2º B',
-  municipio: 'Madrid',
-  provincia: 'Madrid',
-  otros_datos: '',
-  servicio_urgente: false,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-};
 
 // Before the server starts (hooks run in order): a customer with a password and a paid Nota Simple 61 days old.
 beforeAll(async () => {
