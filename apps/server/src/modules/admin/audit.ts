@@ -1,8 +1,14 @@
 import type { AppDb } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/** Who did it: a signed-in operator, or the command line (`npm run admin:create`). */
-export type Actor = { operatorId: number; email: string } | { operatorId: null; email: 'cli' };
+/**
+ * Who did it: a signed-in operator, the command line (`npm run admin:create`),
+ * or the order's customer (their own follow-ups, e.g. answers completed after paying).
+ */
+export type Actor =
+  | { operatorId: number; email: string }
+  | { operatorId: null; email: 'cli' }
+  | { operatorId: null; email: string; customerId: number };
 
 export interface AuditEntry {
   action: string;

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
 import { statusLabel } from '../../http/translate.ts';
+import { recordAudit } from '../admin/audit.ts';
 import { setSessionQuote } from '../cart/cart.repository.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { FIXED_KINDS, type FixedForm, type FixedKind } from '../cart/fixed-items.ts';
@@ -334,6 +335,18 @@ export async function updateOrderItem(
       .set({ options: prepared.item.options as ItemOption[], form: form as Record<string, unknown> })
       .where(eq(orderItems.id, item.id));
     await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, order.id));
+    // The operator's history of the order shows the customer's change.
+    await recordAudit(
+      tx,
+      { operatorId: null, email: order.email, customerId: order.customerId },
+      {
+        action: 'order.item_answers',
+        entity: 'order',
+        entityId: order.id,
+        before: { item_id: item.id, options: item.options },
+        after: { item_id: item.id, options: prepared.item.options },
+      },
+    );
   });
   return order;
 }

@@ -5,9 +5,9 @@ import {
   ReorderAnswerSchema,
   UpdatePedidoAnswerSchema,
 } from '@shop/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
+import { auditLog, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 import { buildTestApp, send, storedSession, type TestApp, type TestSession } from '../../testing/app.ts';
 import { getCart, nsForm, qpForm } from '../../testing/cart.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
@@ -240,6 +240,13 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
     const pedido = UpdatePedidoAnswerSchema.parse(done.json()).pedido;
     expect(pedido.items[0]?.pendingTramitation).toBe(false);
     expect(pedido.items[0]?.options.find((o) => o.option_id === 2483)?.value).toBe('Banco Uno');
+    // The operator's history of the order shows the customer's change.
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, a.id), eq(auditLog.action, 'order.item_answers')));
+    expect(audit?.actor).toBe(a.email);
+    expect(audit?.operatorId).toBeNull();
 
     // Being worked on: no more changes.
     await db()
