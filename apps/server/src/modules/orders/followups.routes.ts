@@ -19,11 +19,10 @@ import {
   addNsUpdateWithData,
   addUpdateNow,
   loadQuote,
-  markOrderToFinalize,
   type ReorderResult,
   reorder,
-  updateOrderItem,
 } from './followups.service.ts';
+import { markOrderToFinalize, updateOrderItem } from './item-answers.service.ts';
 import { onePedido } from './pedidos.service.ts';
 
 /**

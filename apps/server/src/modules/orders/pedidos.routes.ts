@@ -2,7 +2,7 @@ import { PedidosOrOneAnswerSchema, PedidosQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestConfig } from '../../http/request-config.ts';
 import { visitorOf } from '../session/session.plugin.ts';
-import { markItemsToFinalize } from './followups.service.ts';
+import { markItemsToFinalize } from './item-answers.service.ts';
 import { listPedidos, onePedido } from './pedidos.service.ts';
 
 /**
