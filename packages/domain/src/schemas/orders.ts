@@ -30,9 +30,9 @@ export interface PedidoItem {
   parent_id: number | null;
   referencia: string | null;
   childs: PedidoItem[];
-  /** The item's answers and the wizard's form as bought (what the follow-up screens start from). */
-  options: ItemOption[];
-  form: Record<string, unknown>;
+  /** The item's answers and the wizard's form as bought (what the follow-up screens start from; the server always sends them). */
+  options?: ItemOption[];
+  form?: Record<string, unknown>;
 }
 
 /**
@@ -63,8 +63,8 @@ export const PedidoItemSchema: z.ZodMiniType<PedidoItem> = z.object({
   get childs() {
     return z.array(PedidoItemSchema);
   },
-  options: z.array(ItemOptionSchema),
-  form: z.record(z.string(), z.unknown()),
+  options: z.optional(z.array(ItemOptionSchema)),
+  form: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** One order of the customer: its rows (top-level items) and its downloads. */

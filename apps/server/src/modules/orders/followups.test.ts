@@ -239,7 +239,7 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
     expect(done.statusCode).toBe(200);
     const pedido = UpdatePedidoAnswerSchema.parse(done.json()).pedido;
     expect(pedido.items[0]?.pendingTramitation).toBe(false);
-    expect(pedido.items[0]?.options.find((o) => o.option_id === 2483)?.value).toBe('Banco Uno');
+    expect(pedido.items[0]?.options?.find((o) => o.option_id === 2483)?.value).toBe('Banco Uno');
     // The operator's history of the order shows the customer's change.
     const [audit] = await db()
       .select()

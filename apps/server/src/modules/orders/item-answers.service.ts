@@ -154,7 +154,7 @@ export function markItemsToFinalize(pedidos: Pedido[], snapshot: CatalogSnapshot
 export function markOrderToFinalize(pedido: Pedido, snapshot: CatalogSnapshot): Pedido {
   const mark = (item: PedidoItem): PedidoItem => {
     const definition = snapshot.products.get(item.product_id)?.definition;
-    const values = Object.fromEntries(item.options.map((option) => [option.option_id, option.value]));
+    const values = Object.fromEntries((item.options ?? []).map((option) => [option.option_id, option.value]));
     const pending =
       pedido.status.startsWith('complete') &&
       definition !== undefined &&

@@ -44,13 +44,14 @@ export default function ActualizarPage() {
   else if (valid && query.isPending) body = <Loading />;
   else if (!valid || !found || query.isError) body = <p role="alert">{t('followups.notFound')}</p>;
   else {
+    const options = found.item.options ?? [];
     const refusal = send.error instanceof ApiError && !send.error.gaveUp ? send.error.message : '';
     body = (
       <>
         <p>{t('followups.actualizarIntro', { product: found.item.product_name })}</p>
-        {found.item.options.length > 0 && (
+        {options.length > 0 && (
           <dl className={styles.summary}>
-            {found.item.options.map((option) => (
+            {options.map((option) => (
               <div key={option.option_id}>
                 <dt>{option.label}</dt>
                 <dd>{option.print_value || option.value}</dd>

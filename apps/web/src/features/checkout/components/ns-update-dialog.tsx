@@ -17,7 +17,8 @@ type Field = (typeof FIELDS)[number];
 
 /** The Nota Simple data of the order item as bought (its stored wizard form). */
 function boughtData(item: PedidoItem): NotaSimpleData {
-  const text = (key: Field) => (typeof item.form[key] === 'string' ? (item.form[key] as string) : '');
+  const form = item.form ?? {};
+  const text = (key: Field) => (typeof form[key] === 'string' ? (form[key] as string) : '');
   return {
     nombre: text('nombre'),
     direccion: text('direccion'),

@@ -38,8 +38,6 @@ const item = {
   parent_id: null,
   referencia: null,
   childs: [],
-  options: [],
-  form: {},
 };
 
 const order: Pedido = {
