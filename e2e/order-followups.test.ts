@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { customers } from '../apps/server/src/db/schema/index.ts';
+import { customers, orderItems } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { hashPassword } from '../apps/server/src/modules/customers/password.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
@@ -16,12 +17,14 @@ import { NS_FORM } from './support/wizard-storage.ts';
 // with a Nota Simple ordered 61 days ago (aged in the database before the
 // server starts) orders it again from customer/orders (loadorder) and pays
 // with the sandbox's card; then updates the old Nota Simple with a corrected
-// address (updatepedidoNS), which the new order of the same day does not offer.
+// address (updatepedidoNS), which the new order of the same day does not offer;
+// and completes an item paid with early checkout (checkout/finalize, updatepedido).
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-followups-'));
 const EMAIL = 'followups@example.es';
 const PASSWORD = 'correct horse battery';
 let oldOrderId = '';
+let earlyOrderId = '';
 
 // Before the server starts (hooks run in order): a customer with a password and a paid Nota Simple 61 days old.
 beforeAll(async () => {
@@ -39,6 +42,42 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - 61 * 86_400_000),
     });
     oldOrderId = order.id;
+    // A mortgage cancellation paid with early checkout (spec 4): the bank, address and date steps still to answer.
+    const early = await insertOrder(database.db, {
+      email: EMAIL,
+      productId: 18346,
+      form: {
+        product_id: 18346,
+        values: [
+          { option_id: 2481, product_id: 18346, type: 'radio', value: '6481' },
+          { option_id: 2482, product_id: 18346, type: 'radio', value: '6484' },
+        ],
+        confirm_values: [
+          { option_id: 2489, value: '600123123' },
+          { option_id: 2490, value: '6487' },
+        ],
+        related_product_ids: [],
+      },
+    });
+    const answer = (option_id: number, value: string) => ({
+      option_id,
+      value,
+      option_value: null,
+      print_value: value,
+      label: String(option_id),
+    });
+    await database.db
+      .update(orderItems)
+      .set({
+        options: [
+          answer(2481, '6481'),
+          answer(2482, '6484'),
+          answer(2489, '600123123'),
+          answer(2490, '6487'),
+        ],
+      })
+      .where(eq(orderItems.id, early.itemId));
+    earlyOrderId = early.id;
   } finally {
     await database.close();
   }
@@ -147,5 +186,30 @@ describe('order follow-ups (Chromium, 360px, real server)', () => {
     expect(await page.getByRole('article', { name: `Pedido ${oldOrderId}` }).textContent()).toContain(
       'Calle Mayor 1, 2º B',
     );
+  });
+
+  it('completes an item paid with early checkout at checkout/finalize/{item_id} (updatepedido)', async () => {
+    const { page } = shop;
+    await logIn();
+    await openOrders();
+    const early = page.getByRole('article', { name: `Pedido ${earlyOrderId}` });
+    expect(await early.textContent()).toContain('Pendiente de tramitar');
+    await early.getByRole('link', { name: 'Completar datos' }).click();
+    await heading(page, 'Completa tu pedido').waitFor();
+    await page.getByRole('textbox', { name: /Entidad bancaria/ }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.getByRole('textbox', { name: /Entidad bancaria/ }).fill('Banco Uno');
+    await page.getByRole('combobox', { name: /Municipio del inmueble/ }).fill('Tole');
+    await page
+      .getByRole('option', { name: /^Toledo/ })
+      .first()
+      .click();
+    await page.getByRole('textbox', { name: /Dirección del inmueble/ }).fill('Calle Mayor 1');
+    await page.getByRole('textbox', { name: /Fecha de la escritura/ }).fill('12/03/2021');
+    await page.getByRole('button', { name: 'Enviar datos' }).click();
+    await page.waitForURL(/\/app\/customer\/orders/);
+    await page.getByText('Gracias: ya tenemos todo lo necesario para tramitar tu pedido.').waitFor();
+    const done = page.getByRole('article', { name: `Pedido ${earlyOrderId}` });
+    await expect.poll(() => done.getByRole('link', { name: 'Completar datos' }).count()).toBe(0);
   });
 });
