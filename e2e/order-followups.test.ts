@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { customers, orderItems } from '../apps/server/src/db/schema/index.ts';
+import { customers } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { hashPassword } from '../apps/server/src/modules/customers/password.ts';
+import { insertEarlyCheckoutOrder } from '../apps/server/src/testing/early-checkout.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
@@ -42,41 +42,8 @@ beforeAll(async () => {
       createdAt: new Date(Date.now() - 61 * 86_400_000),
     });
     oldOrderId = order.id;
-    // A mortgage cancellation paid with early checkout (spec 4): the bank, address and date steps still to answer.
-    const early = await insertOrder(database.db, {
-      email: EMAIL,
-      productId: 18346,
-      form: {
-        product_id: 18346,
-        values: [
-          { option_id: 2481, product_id: 18346, type: 'radio', value: '6481' },
-          { option_id: 2482, product_id: 18346, type: 'radio', value: '6484' },
-        ],
-        confirm_values: [
-          { option_id: 2489, value: '600123123' },
-          { option_id: 2490, value: '6487' },
-        ],
-        related_product_ids: [],
-      },
-    });
-    const answer = (option_id: number, value: string) => ({
-      option_id,
-      value,
-      option_value: null,
-      print_value: value,
-      label: String(option_id),
-    });
-    await database.db
-      .update(orderItems)
-      .set({
-        options: [
-          answer(2481, '6481'),
-          answer(2482, '6484'),
-          answer(2489, '600123123'),
-          answer(2490, '6487'),
-        ],
-      })
-      .where(eq(orderItems.id, early.itemId));
+    // An item paid with early checkout (spec 4): the bank, address and date steps still to answer.
+    const early = await insertEarlyCheckoutOrder(database.db, { email: EMAIL });
     earlyOrderId = early.id;
   } finally {
     await database.close();

@@ -1,6 +1,5 @@
 import {
   FollowupItemAnswerSchema,
-  type ItemOption,
   PedidosOrOneAnswerSchema,
   ReorderAnswerSchema,
   UpdatePedidoAnswerSchema,
@@ -11,37 +10,11 @@ import { auditLog, orderItems, orders, quoteItems, quotes } from '../../db/schem
 import { buildTestApp, send, storedSession, type TestApp, type TestSession } from '../../testing/app.ts';
 import { getCart, nsForm, qpForm } from '../../testing/cart.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
+import { insertEarlyCheckoutOrder } from '../../testing/early-checkout.ts';
 import { insertOrder } from '../../testing/orders.ts';
 
 const DAY_MS = 86_400_000;
 const API = '/desktopapp/rest';
-
-/** A mortgage cancellation (18346) bought with early checkout: paid before the bank, address and date steps. */
-const earlyForm = {
-  product_id: 18346,
-  values: [
-    { option_id: 2481, product_id: 18346, type: 'radio', value: '6481' },
-    { option_id: 2482, product_id: 18346, type: 'radio', value: '6484' },
-  ],
-  confirm_values: [
-    { option_id: 2489, value: '600123123' },
-    { option_id: 2490, value: '6487' },
-  ],
-  related_product_ids: [],
-};
-const option = (option_id: number, value: string): ItemOption => ({
-  option_id,
-  value,
-  option_value: null,
-  print_value: value,
-  label: String(option_id),
-});
-const earlyOptions = [
-  option(2481, '6481'),
-  option(2482, '6484'),
-  option(2489, '600123123'),
-  option(2490, '6487'),
-];
 
 describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
   let t: TestApp;
@@ -172,13 +145,8 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
   });
 
   it('addactualizarpedidoahora adds the item again; unpaid orders, other orders and other customers are refused', async () => {
-    const paid = await insertOrder(db(), { productId: 18346, form: earlyForm });
-    const unpaid = await insertOrder(db(), {
-      productId: 18346,
-      form: earlyForm,
-      email: paid.email,
-      paid: false,
-    });
+    const paid = await insertEarlyCheckoutOrder(db());
+    const unpaid = await insertEarlyCheckoutOrder(db(), { email: paid.email, paid: false });
     const ns = await insertOrder(db(), { productId: 15867, form: nsForm(), email: paid.email });
     const session = await sessionOf(paid.customerId);
     const form = (orderId: string, itemId: number) => ({ form: { order_id: orderId, item_id: itemId } });
@@ -204,8 +172,7 @@ describe.each(testDatabaseKinds())('order follow-ups (%s)', (kind) => {
   });
 
   it('an early-checkout item is pending until finalized with updatepedido; the price cannot change', async () => {
-    const a = await insertOrder(db(), { productId: 18346, form: earlyForm });
-    await db().update(orderItems).set({ options: earlyOptions }).where(eq(orderItems.id, a.itemId));
+    const a = await insertEarlyCheckoutOrder(db());
     const session = await sessionOf(a.customerId);
     const one = PedidosOrOneAnswerSchema.parse(
       (await get(session, `pedidos?id=${a.id}&toFinalize=1`)).json(),
