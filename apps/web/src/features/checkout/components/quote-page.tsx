@@ -16,7 +16,13 @@ export default function QuotePage() {
   usePageTitle(t('titles.checkout'));
   const quoteId = Number(params.quoteId);
   const valid = Number.isInteger(quoteId) && quoteId > 0;
-  const quote = useQuery({ queryKey: ['quote', quoteId], queryFn: () => loadQuote(quoteId), enabled: valid });
+  // loadquote fills the cart: once per page life (an ordered quote would be added again on a refetch).
+  const quote = useQuery({
+    queryKey: ['quote', quoteId],
+    queryFn: () => loadQuote(quoteId),
+    enabled: valid,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
   // The e-mailed link opened without logging in: log in, then back here.
   if (valid && quote.error instanceof ApiError && quote.error.status === 401) {
