@@ -35,6 +35,7 @@ import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.ro
 import { landingPlugin } from './modules/landing/landing.service.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { followupsRoutes } from './modules/orders/followups.routes.ts';
 import { pedidosRoutes } from './modules/orders/pedidos.routes.ts';
 import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
 import { paymentsPlugin, sandboxEnabled } from './modules/payments/payments.plugin.ts';
@@ -57,6 +58,7 @@ const apiRoutes = [
   municipioRoutes,
   pedidosRoutes,
   incidentRoutes,
+  followupsRoutes,
 ];
 
 /**

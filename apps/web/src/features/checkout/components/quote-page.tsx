@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Redirect, useParams } from 'wouter';
-import { loadQuote } from '../../../shared/api/customer.ts';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { loadQuote } from '../../../shared/api/followups.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 
 /** payment/quote/{quote_id}: makes a saved quote the session's cart (loadquote), then the payment choice. */
 export default function QuotePage() {
@@ -14,8 +16,23 @@ export default function QuotePage() {
   usePageTitle(t('titles.checkout'));
   const quoteId = Number(params.quoteId);
   const valid = Number.isInteger(quoteId) && quoteId > 0;
-  const quote = useQuery({ queryKey: ['quote', quoteId], queryFn: () => loadQuote(quoteId), enabled: valid });
+  // loadquote fills the cart: once per page life (an ordered quote would be added again on a refetch).
+  const quote = useQuery({
+    queryKey: ['quote', quoteId],
+    queryFn: () => loadQuote(quoteId),
+    enabled: valid,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
+  // The e-mailed link opened without logging in: log in, then back here.
+  if (valid && quote.error instanceof ApiError && quote.error.status === 401) {
+    return (
+      <section className={styles.page}>
+        <h1 className={styles.title}>{t('titles.checkout')}</h1>
+        <LoginToContinue back={paths.paymentQuote(quoteId)} />
+      </section>
+    );
+  }
   if (valid && quote.data?.ok) {
     return <Redirect to={withSearch(paths.customerPayment(), window.location.search)} replace />;
   }
