@@ -17,7 +17,6 @@ import { adminApiRoutes } from './modules/admin/admin.routes.ts';
 import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
-import { loadQuoteRoutes } from './modules/cart/load-quote.routes.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
@@ -36,6 +35,7 @@ import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.ro
 import { landingPlugin } from './modules/landing/landing.service.ts';
 import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
+import { followupsRoutes } from './modules/orders/followups.routes.ts';
 import { pedidosRoutes } from './modules/orders/pedidos.routes.ts';
 import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
 import { paymentsPlugin, sandboxEnabled } from './modules/payments/payments.plugin.ts';
@@ -52,13 +52,13 @@ const apiRoutes = [
   productRoutes,
   pushSubscribeRoutes,
   cartRoutes,
-  loadQuoteRoutes,
   fileRoutes,
   customerRoutes,
   checkoutRoutes,
   municipioRoutes,
   pedidosRoutes,
   incidentRoutes,
+  followupsRoutes,
 ];
 
 /**

@@ -17,6 +17,7 @@ export * from './rules/multibanco.ts';
 export * from './rules/option-rules.ts';
 export * from './rules/option-values.ts';
 export * from './rules/order-dates.ts';
+export * from './rules/order-followups.ts';
 export * from './rules/order-ids.ts';
 export * from './rules/order-state-machine.ts';
 export * from './rules/order-status.ts';

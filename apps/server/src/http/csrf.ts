@@ -7,7 +7,8 @@ import { API_PREFIX, isApiRoute } from './paths.ts';
 /** GET calls of spec 7 that change state, so they need the form key like a POST. */
 const MUTATING_GET_ROUTES = new Set([
   `${API_PREFIX}/delquoteitem`,
-  // Makes a saved quote the session's cart.
+  // Order again: each fills the session's cart.
+  `${API_PREFIX}/loadorder`,
   `${API_PREFIX}/loadquote`,
   // Each starts a new payment attempt (spec 7 "Payments").
   `${API_PREFIX}/otherMethodsPaymentIntent`,

@@ -115,6 +115,8 @@ export function AppRoutes() {
           <Route path={paths.about()} component={AboutPage} />
           {/* product/form/{form_id}/{order_id}: the incident form, a customer page (spec 2). */}
           <Route path="/product/form/:formId/:orderId" component={CheckoutRoutes} />
+          {/* product/actualizar/{order_id}/{item_id}: an order's follow-up, in the customer chunk. */}
+          <Route path="/product/actualizar/:orderId/:itemId" component={CheckoutRoutes} />
           {/* product/step1..30/{id} and product/confirmation/{id} (spec 2). */}
           <Route path="/product/:segment/:productId" component={GenericProductPage} />
           <Route path={paths.cart()} component={CartPage} />

@@ -43,7 +43,13 @@ export const paths = {
   /** payment/retry[/{order_id}]: another method for an order whose payment failed. */
   paymentRetry: (orderId?: string) => (orderId ? `/payment/retry/${orderId}` : '/payment/retry'),
   paymentOrder: (orderId: string) => `/payment/order/${orderId}`,
+  /** payment/quote/{quote_id}: a saved quote (e-mailed link) becomes the cart, then payment. */
+  paymentQuote: (quoteId: number) => `/payment/quote/${quoteId}`,
   payment3ds: (orderId?: string) => (orderId ? `/payment/3ds/order/${orderId}` : '/payment/3ds'),
+  /** checkout/finalize/{item_id}: the answers an early checkout left for after payment. */
+  checkoutFinalize: (itemId: number) => `/checkout/finalize/${itemId}`,
+  /** product/actualizar/{order_id}/{item_id}: an order item requested again. */
+  productActualizar: (orderId: string, itemId: number) => `/product/actualizar/${orderId}/${itemId}`,
   checkoutSuccess: (orderId?: string) => (orderId ? `/checkout/success/${orderId}` : '/checkout/success'),
   /** The cart's buy button (spec 2 "Header"): checkout when logged in, else register. */
   buy: (loggedIn: boolean) => (loggedIn ? '/customer/checkout' : '/customer/register'),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CartItemSchema, CartSchema } from './cart.ts';
+import { CartSchema } from './cart.ts';
 import { ClientRecordSchema } from './client.ts';
 import { RuntimeConfigSchema } from './config.ts';
 import { type ProductDefinition, ProductDefinitionSchema } from './product.ts';
@@ -46,21 +46,6 @@ export function parseProductMessage(answer: { ok: boolean; message?: string }): 
     return null;
   }
 }
-
-/** One order of the customer (GET pedidos, loadorder). */
-export const OrderSummarySchema = z.object({
-  order_id: z.string(),
-  store_id: z.int(),
-  created_at: z.string(),
-  status: z.string(),
-  total: z.int(),
-  payment_method: z.nullable(z.string()),
-  items: z.array(CartItemSchema),
-});
-export type OrderSummary = z.infer<typeof OrderSummarySchema>;
-
-/** GET loadorder?id: one order. */
-export const LoadOrderAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSummarySchema });
 
 /** GET client. */
 export const ClientAnswerSchema = z.extend(ApiAnswerSchema, { client: ClientRecordSchema });

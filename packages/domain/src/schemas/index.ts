@@ -5,6 +5,7 @@ export * from './cart.ts';
 export * from './client.ts';
 export * from './config.ts';
 export * from './fields.ts';
+export * from './followups.ts';
 export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';

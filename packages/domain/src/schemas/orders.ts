@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { ApiAnswerSchema } from './answers.ts';
+import { type ItemOption, ItemOptionSchema } from './cart.ts';
 import { OpenIncidentSchema } from './incidents.ts';
 
 /** A download of an order: an invoice (factura), a credit note (abono) or the result document. */
@@ -30,6 +31,9 @@ export interface PedidoItem {
   parent_id: number | null;
   referencia: string | null;
   childs: PedidoItem[];
+  /** The item's answers and the wizard's form as bought (what the follow-up screens start from; the server always sends them). */
+  options?: ItemOption[];
+  form?: Record<string, unknown>;
 }
 
 /**
@@ -60,6 +64,8 @@ export const PedidoItemSchema: z.ZodMiniType<PedidoItem> = z.object({
   get childs() {
     return z.array(PedidoItemSchema);
   },
+  options: z.optional(z.array(ItemOptionSchema)),
+  form: z.optional(z.record(z.string(), z.unknown())),
 });
 
 /** One order of the customer: its rows (top-level items) and its downloads. */

@@ -1,7 +1,10 @@
 import type { AppDb } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 
-/** Who did it: a signed-in operator, the command line (`npm run admin:create`), or the order's customer (answering an incident form). */
+/**
+ * Who did it: a signed-in operator, the command line (`npm run admin:create`),
+ * or the order's customer (answering an incident form, completing answers after paying).
+ */
 export type Actor =
   | { operatorId: number; email: string }
   | { operatorId: null; email: 'cli' | `customer:${string}` };

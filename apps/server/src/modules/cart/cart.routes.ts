@@ -45,6 +45,14 @@ function findItem(items: CartItem[], id: number): CartItem | undefined {
   return undefined;
 }
 
+/** The answer of a call that wrote a cart item: the request's new config and that item from its cart. */
+export async function itemAnswer(request: FastifyRequest, itemId: number) {
+  const config = await requestConfig(request);
+  const item = findItem(config.cart.items, itemId);
+  if (!item) throw new Error(`item ${itemId} is missing from the cart it was just written to`);
+  return { ok: true as const, config, item };
+}
+
 const FIXED_ROUTES: [string, FixedKind, z.ZodMiniObject][] = [
   ['/addns', 'ns', AddNsBodySchema],
   ['/addqp', 'qp', AddQpBodySchema],
@@ -58,13 +66,6 @@ const FIXED_ROUTES: [string, FixedKind, z.ZodMiniObject][] = [
  * HTTP to the cart service and answer the new config with the item.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function itemAnswer(request: FastifyRequest, itemId: number) {
-    const config = await requestConfig(request);
-    const item = findItem(config.cart.items, itemId);
-    if (!item) throw new Error(`item ${itemId} is missing from the cart it was just written to`);
-    return { ok: true as const, config, item };
-  }
-
   async function addAnswer(request: FastifyRequest, result: AddResult) {
     if (result.ok) {
       request.session = result.session;

@@ -2,6 +2,7 @@ import { PedidosOrOneAnswerSchema, PedidosQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestConfig } from '../../http/request-config.ts';
 import { visitorOf } from '../session/session.plugin.ts';
+import { markItemsToFinalize } from './item-answers.service.ts';
 import { listPedidos, onePedido } from './pedidos.service.ts';
 
 /**
@@ -25,12 +26,15 @@ export const pedidosRoutes: FastifyPluginAsyncZod = async (app) => {
         const pedido = await onePedido(app.database.db, owner, id);
         return {
           ok: true,
-          pedidos: [pedido],
+          pedidos: markItemsToFinalize([pedido], await app.catalog.snapshot()),
           toFinalize: toFinalize === '1',
           config: await requestConfig(request),
         };
       }
-      const pedidos = await listPedidos(app.database.db, owner);
+      const pedidos = markItemsToFinalize(
+        await listPedidos(app.database.db, owner),
+        await app.catalog.snapshot(),
+      );
       return { ok: true, pedidos, toFinalize: false, config: await requestConfig(request) };
     },
   );

@@ -85,6 +85,8 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     parent_id: item.parentId,
     referencia: item.referencia,
     childs: children.map((child) => itemOf(child, order, all)),
+    options: item.options,
+    form,
   };
 }
 

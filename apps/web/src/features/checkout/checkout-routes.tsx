@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { paths, withSearch } from '../../shared/paths.ts';
+import ActualizarPage from './components/actualizar-page.tsx';
 import AuthenticatePage from './components/authenticate-page.tsx';
 import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
+import FinalizePage from './components/finalize-page.tsx';
 import IncidentFormPage from './components/incident-form-page.tsx';
 import MethodPage from './components/method-page.tsx';
 import OrdersPage from './components/orders-page.tsx';
@@ -74,6 +76,8 @@ export default function CheckoutRoutes() {
         </Route>
         <Route path="/payment/quote/:quoteId" component={QuotePage} />
         <Route path="/checkout/success/:orderId?" component={SuccessPage} />
+        <Route path="/checkout/finalize/:itemId" component={FinalizePage} />
+        <Route path="/product/actualizar/:orderId/:itemId" component={ActualizarPage} />
         <Route>
           <Redirect to={withSearch(paths.services(), window.location.search)} replace />
         </Route>

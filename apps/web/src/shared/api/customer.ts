@@ -108,8 +108,3 @@ export async function orderSummary(orderId: string): Promise<OrderSuccess> {
   const answer = await api.get<ApiAnswer & { order: unknown }>('orderSummary/', { order_id: orderId });
   return z.parse(OrderSuccessSchema, answer.order);
 }
-
-/** GET loadquote?id=: makes a saved quote the session's cart (payment/quote/{quote_id}). */
-export function loadQuote(quoteId: number) {
-  return api.get('loadquote', { id: quoteId });
-}

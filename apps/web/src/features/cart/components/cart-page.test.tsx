@@ -103,14 +103,4 @@ describe('payment/quote/{quote_id} with located properties', () => {
     // customer/payment, whose guard sends a logged-in customer on to checkout.
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/app\/customer\/(payment|checkout)$/));
   });
-
-  it('a visitor who is not logged in logs in first, then comes back to the quote', async () => {
-    api.answer('loadquote', {
-      status: 401,
-      body: { ok: false, message: 'Identifícate para continuar.', errors: [] },
-    });
-    await open('/app/payment/quote/57?store_id=14', { loggedIn: false });
-    await waitFor(() => expect(window.location.pathname).toBe('/app/customer/authenticate'));
-    expect(sessionStorage.getItem('back_login_page')).toContain('/payment/quote/57?store_id=14');
-  });
 });

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Loading } from './loading.tsx';
+import { ItemActions, OrderActions } from './order-actions.tsx';
 import styles from './orders.module.css';
 
 /** dd/mm/yy hh:mm in the browser's zone (spec 4 "request date"); the server's text if the zone is unknown. */
@@ -16,7 +17,7 @@ function localDate(iso: string): string {
   return formatOrderDate(iso, zone) ?? iso;
 }
 
-function ItemRow({ item }: { item: PedidoItem }) {
+function ItemRow({ order, item }: { order: Pedido; item: PedidoItem }) {
   const t = useT();
   return (
     <li className={styles.item}>
@@ -43,10 +44,11 @@ function ItemRow({ item }: { item: PedidoItem }) {
           ))}
         </dl>
       )}
+      <ItemActions order={order} item={item} />
       {item.childs.length > 0 && (
         <ul className={styles.childs}>
           {item.childs.map((child) => (
-            <ItemRow key={child.id} item={child} />
+            <ItemRow key={child.id} order={order} item={child} />
           ))}
         </ul>
       )}
@@ -79,7 +81,7 @@ function OrderCard({ order }: { order: Pedido }) {
       )}
       <ul className={styles.items}>
         {order.items.map((item) => (
-          <ItemRow key={item.id} item={item} />
+          <ItemRow key={item.id} order={order} item={item} />
         ))}
       </ul>
       <ul className={styles.downloads}>
@@ -106,6 +108,7 @@ function OrderCard({ order }: { order: Pedido }) {
         ))}
       </ul>
       {!ready && order.paid && <p className={styles.pending}>{t('orders.documentPending')}</p>}
+      <OrderActions order={order} />
     </article>
   );
 }

@@ -1,0 +1,88 @@
+import {
+  isLocatedPropertyProduct,
+  isNsUpdateOffered,
+  type Pedido,
+  type PedidoItem,
+  PRODUCT_IDS,
+} from '@shop/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { loadOrder } from '../../../shared/api/followups.ts';
+import { useT } from '../../../shared/i18n/use-t.ts';
+import { paths } from '../../../shared/paths.ts';
+import { Button } from '../../../shared/ui/button.tsx';
+import { useLeaveForCart } from '../hooks/use-leave-for-cart.ts';
+import styles from './followups.module.css';
+import { NsUpdateDialog } from './ns-update-dialog.tsx';
+
+/**
+ * What the customer can do with an order (issue 10 item 2): pay it later
+ * (payment/order/{id}) while unpaid, else order it again (loadorder).
+ */
+export function OrderActions({ order }: { order: Pedido }) {
+  const t = useT();
+  const leave = useLeaveForCart();
+  const reorder = useMutation({ mutationFn: () => loadOrder(order.order_id), onSuccess: leave });
+  const unpaid = order.status === 'pending_payment' || order.status === 'processing';
+  return (
+    <div className={styles.actions}>
+      {unpaid && (
+        <Link className={styles.action} href={paths.paymentOrder(order.order_id)}>
+          {t('followups.payOrder')}
+        </Link>
+      )}
+      {/* An unpaid order is paid, not ordered twice. */}
+      {!unpaid && (
+        <Button
+          variant="secondary"
+          className={styles.action}
+          disabled={reorder.isPending}
+          aria-describedby={`order-${order.order_id}`}
+          onClick={() => reorder.mutate()}
+        >
+          {reorder.isPending ? t('followups.adding') : t('followups.reorder')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What the customer can do with one item: complete it after an early checkout
+ * (checkout/finalize/{item_id}), update a Nota Simple over 60 days old
+ * (dialog: addactualizarnsahora / updatepedidoNS), or request it again
+ * (product/actualizar/{order_id}/{item_id}).
+ */
+export function ItemActions({ order, item }: { order: Pedido; item: PedidoItem }) {
+  const t = useT();
+  const [dialog, setDialog] = useState(false);
+  if (item.parent_id !== null) return null;
+  const isNs = item.product_id === PRODUCT_IDS.notaSimple;
+  const nsUpdate = order.paid && isNs && isNsUpdateOffered(order.created_at, new Date());
+  // A Nota Simple is requested again only through its update (after 60 days).
+  const again = order.paid && !isNs && !isLocatedPropertyProduct(item.product_id);
+  return (
+    <div className={styles.actions}>
+      {item.pendingTramitation && (
+        <Link className={styles.action} href={paths.checkoutFinalize(item.id)}>
+          {t('followups.finalizeLink')}
+        </Link>
+      )}
+      {nsUpdate && (
+        <>
+          <p className={styles.hint}>{t('followups.nsUpdateHint')}</p>
+          <Button variant="secondary" className={styles.action} onClick={() => setDialog(true)}>
+            {t('followups.nsUpdate')}
+          </Button>
+          {dialog && <NsUpdateDialog order={order} item={item} onClose={() => setDialog(false)} />}
+        </>
+      )}
+      {again && (
+        <Link className={styles.action} href={paths.productActualizar(order.order_id, item.id)}>
+          {t('followups.updateLink')}
+        </Link>
+      )}
+    </div>
+  );
+}
