@@ -13,7 +13,7 @@ import { ordersAdminRoutes } from './orders-admin.routes.ts';
 export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   const { sessions, cookies } = await registerAdminGuards(app, env);
   await app.register(adminAuthRoutes, { sessions, cookies });
-  await app.register(ordersAdminRoutes);
+  await app.register(ordersAdminRoutes, { env });
   await app.register(creditNotesAdminRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(mailAdminRoutes);

@@ -15,15 +15,19 @@ export async function queueOrderMail(
   kind: 'resultMail' | 'incidentMail' | 'creditNoteMail',
   vars: { product?: string; message?: string; number?: string },
   attachments: MailAttachment[] = [],
+  /** A page of the storefront the mail links to (`{{link}}`): its path under `baseUrl`, or the store's homepage when that is ''. */
+  link?: { baseUrl: string; path: string },
 ): Promise<number> {
   const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
   const language = store?.language ?? 'es';
+  const base = link ? link.baseUrl || (store?.homepage ?? '').replace(/\/+$/, '') : '';
   const all = {
     orderId: order.id,
     portal: store?.portalName ?? '',
     product: '',
     message: '',
     number: '',
+    link: link ? `${base}${link.path}?store_id=${order.storeId}` : '',
     ...vars,
   };
   return queueMail(tx, {

@@ -12,6 +12,7 @@ import {
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { receive } from '../files/files.service.ts';
 import { openIncident } from '../incidents/incidents.service.ts';
@@ -28,7 +29,7 @@ const TransitionAnswerSchema = z.object({
 });
 
 /** The order queue, one order, and its status transitions (every operator). */
-export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const ordersAdminRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
   // Scoped to these routes: one result document per call, as large as an upload.
   await app.register(multipart, {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6, headerPairs: 100 },
@@ -79,23 +80,31 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: TransitionAnswerSchema },
       },
     },
-    async (request) => ({
-      ok: true as const,
-      // An incident asks the customer, by mail in the same transaction, for what is missing.
-      ...(await transitionOrder(
-        app.db,
-        actorOf(request),
-        request.params.id,
-        request.body,
-        async (tx, change) => {
-          if (change.to === 'incident') {
-            // The message is kept as the incident's form (product/form/{id}/{order_id}) the customer answers.
-            await openIncident(tx, actorOf(request), change.order, change.message);
-            await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message });
-          }
-        },
-      )),
-    }),
+    async (request) => {
+      // The mail's link: the public base URL, else the origin the operator reached when it is a
+      // known one (never an unknown Host header), else ('') the store's homepage.
+      const baseUrl = env.PUBLIC_BASE_URL ?? (await app.knownOrigin(request));
+      return {
+        ok: true as const,
+        // An incident asks the customer, by mail in the same transaction, for what is missing.
+        ...(await transitionOrder(
+          app.db,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          async (tx, change) => {
+            if (change.to === 'incident') {
+              // The message is kept as the incident's form (product/form/{id}/{order_id}) the customer answers.
+              const formId = await openIncident(tx, actorOf(request), change.order, change.message);
+              await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message }, [], {
+                baseUrl,
+                path: `${env.APP_PREFIX}/product/form/${formId}/${change.order.id}`,
+              });
+            }
+          },
+        )),
+      };
+    },
   );
 
   app.post(

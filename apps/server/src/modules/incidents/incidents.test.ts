@@ -1,7 +1,7 @@
 import { INCIDENT_OPTION, PedidosOrOneAnswerSchema } from '@shop/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders } from '../../db/schema/index.ts';
+import { auditLog, mailMessages, orders } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
 import {
   buildTestAppWithFiles,
@@ -79,6 +79,18 @@ describe.each(testDatabaseKinds())('incident forms (%s)', (kind) => {
     expect(row?.status_label).toBe('Incidencia');
     expect(row?.incident).toMatchObject({ order_id: order.id, message: 'Indique la referencia catastral.' });
     const formId = row?.incident?.form_id as number;
+    // The mail asks for the form with its link (the store's homepage: no public base URL in tests).
+    const [mail] = await t.database.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.to, order.email))
+      .orderBy(desc(mailMessages.id))
+      .limit(1);
+    expect(mail?.subject).toContain(order.id);
+    expect(mail?.text).toContain('Indique la referencia catastral.');
+    expect(mail?.text).toMatch(
+      new RegExp(`https?://[^\\s]+/app/product/form/${formId}/${order.id}\\?store_id=14(\\s|$)`),
+    );
 
     const uploaded = await uploadIncidentFile(owner, order.id);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
