@@ -90,4 +90,9 @@ describe('incident form (product/form/{form_id}/{order_id})', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('ya no está abierto');
     expect(screen.queryByLabelText('Tu respuesta')).toBeNull();
   });
+  it('the mailed link asks a logged-out customer to log in and comes back to the form (back_login_page)', async () => {
+    await api.open('/app/product/form/5/1400000123', { loggedIn: false });
+    await userEvent.click(await screen.findByRole('link', { name: 'Identifícate para ver tus pedidos.' }));
+    expect(sessionStorage.getItem('back_login_page')).toContain('/product/form/5/1400000123');
+  });
 });

@@ -15,6 +15,7 @@ import { FileOption } from '../../../shared/product-options/file-option.tsx';
 import type { KnownFiles } from '../../../shared/product-options/option-rules.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 
 /**
  * product/form/{form_id}/{order_id} (spec 2): the incident form of one of the
@@ -67,12 +68,9 @@ export default function IncidentFormPage() {
     </section>
   );
 
+  // The mailed link brings a logged-out customer here: back to this form after logging in.
   if (!config.loggedIn)
-    return page(
-      <p>
-        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
-      </p>,
-    );
+    return page(<LoginToContinue back={paths.incidentForm(formId, orderId)} label={t('orders.login')} />);
   if (send.isSuccess)
     return page(
       <>
