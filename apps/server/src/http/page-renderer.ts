@@ -10,6 +10,7 @@ import type { ConfigInput } from '../modules/config/config.service.ts';
 import { createManifestReader } from './build-manifest.ts';
 import { createTemplateLoader, type PageHead, renderHostPage } from './host-page.ts';
 import { escapeHtml } from './html.ts';
+import { createStyleInliner } from './inline-styles.ts';
 import { requestConfig } from './request-config.ts';
 import { createSsrLoader } from './ssr.ts';
 
@@ -57,6 +58,14 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     const loadTemplate = createTemplateLoader(env.WEB_DIST);
     const loadSsr = createSsrLoader(env.SSR_ENTRY ?? path.join(env.WEB_DIST, 'ssr', 'entry-server.js'));
     const routeAssets = createManifestReader(env.WEB_DIST);
+    const styles = createStyleInliner(env.WEB_DIST);
+    // The template with the entry's stylesheets inside, for the pages the server renders.
+    let inlinedTemplate: { from: string; page: Promise<string> } | undefined;
+    const templateWithStyles = (template: string) => {
+      if (inlinedTemplate?.from !== template)
+        inlinedTemplate = { from: template, page: styles.inlineLinks(template) };
+      return inlinedTemplate.page;
+    };
     const catalogues = new Map<Language, Promise<Catalogue>>();
     const catalogueOf = (language: Language) => {
       let catalogue = catalogues.get(language);
@@ -67,7 +76,10 @@ export const pageRendererPlugin = fp<{ env: Env }>(
       return catalogue;
     };
 
-    /** The route's markup and the links to what it needs (its chunk and CSS); empty without SSR. */
+    /**
+     * The route's markup and what it needs in the head: its CSS inline (a phone
+     * paints without waiting for a stylesheet) and its chunks preloaded; empty without SSR.
+     */
     async function serverMarkup(
       options: PageOptions,
       config: RuntimeConfig,
@@ -81,7 +93,7 @@ export const pageRendererPlugin = fp<{ env: Env }>(
         );
         const assets = await routeAssets(modules);
         const links = [
-          ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
+          ...(await Promise.all(assets.css.map((href) => styles.styleTag(href)))),
           ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
         ].join('');
         return { html, links };
@@ -103,7 +115,8 @@ export const pageRendererPlugin = fp<{ env: Env }>(
           (head.headHtml ?? '') +
           markup.links +
           (options.landing === undefined ? '' : landingScript(options.landing));
-        const html = renderHostPage(template, config, { ...head, headHtml, bodyHtml });
+        const page = bodyHtml ? await templateWithStyles(template) : template;
+        const html = renderHostPage(page, config, { ...head, headHtml, bodyHtml });
         reply.code(options.status ?? 200).type('text/html; charset=utf-8');
         if (options.revalidate) {
           const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;

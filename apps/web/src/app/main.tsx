@@ -7,6 +7,7 @@ import { setConfig } from '../shared/config/config-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
+import { ConsentBanner } from './consent/consent-manager.tsx';
 import { preloadRoute } from './router.tsx';
 import { loadRuntimeConfig } from './runtime-config.ts';
 import { installVersionCheck } from './version-check.ts';
@@ -29,9 +30,10 @@ async function start(root: HTMLElement) {
   if (root.firstElementChild && !config.embedded) {
     // The server rendered this route (ADR 009): load its module first, so the
     // first render matches the markup and React adopts it instead of replacing it.
-    await preloadRoute(
-      `${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`,
-    );
+    await Promise.all([
+      preloadRoute(`${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`),
+      ConsentBanner.preload(),
+    ]);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

@@ -3,14 +3,25 @@ import { applyConsent } from '../../shared/analytics/gtag.ts';
 import { useConfig } from '../../shared/config/config-store.ts';
 import { useConsent } from '../../shared/consent/consent-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
+import { lazyRoute } from '../lazy-route.tsx';
 
-const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
+/**
+ * The banner is in the server's markup of a first visit (ADR 009: it is the
+ * largest text a phone paints), so it is preloaded before rendering and
+ * hydrating (`preloadConsentBanner`), like a route.
+ */
+export const ConsentBanner = lazyRoute(
+  'src/app/consent/consent-banner.tsx',
+  () => import('./consent-banner.tsx'),
+);
 const ConsentSettings = lazy(() => import('./consent-settings.tsx'));
 
 /**
  * Cookie consent (spec 9, ADR 008): the banner until the visitor chooses, the
  * settings dialog on demand, and the choice applied to analytics, which loads
  * only once tracking or targeting is granted. Both parts are small lazy chunks.
+ * The server renders the banner (no choice is known there) and so does the
+ * hydration; a stored choice then removes it.
  */
 export function ConsentManager() {
   const config = useConfig();
@@ -21,11 +32,10 @@ export function ConsentManager() {
     if (choice) applyConsent(config, choice);
   }, [choice, config]);
 
-  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       {choice === null && !settingsOpen && <ConsentBanner />}
-      {settingsOpen && <ConsentSettings />}
+      {hydrated && settingsOpen && <ConsentSettings />}
     </Suspense>
   );
 }

@@ -1,0 +1,115 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { launchBrowser } from './support/browser.ts';
+import { useShopPage } from './support/shop-page.ts';
+import { saveWizardForm } from './support/wizard-storage.ts';
+
+// Issue 11 item 2 (ADR 009): the services screen, every wizard's step 1 and the
+// cookie banner are in the server's HTML with their CSS inside it, so a phone
+// paints them before the script arrives; the browser then hydrates that markup
+// without a mismatch, also when the visitor's storage holds a saved form.
+
+// A first visit each test: no stored choice, no saved form.
+const shop = useShopPage({
+  consent: 'ask',
+  prepare: async (page, origin) => {
+    await page.goto(`${origin}/app/about?store_id=14`);
+    await page.evaluate(() => localStorage.clear());
+  },
+});
+
+const FIRST_STEPS = [
+  { path: '/app/nota-simple/step1?store_id=14', heading: 'Titular del inmueble', banner: 'Rechazar todo' },
+  {
+    path: '/app/q-propiedades/step1?store_id=14',
+    heading: '¿A quién quieres buscar?',
+    banner: 'Rechazar todo',
+  },
+  {
+    path: '/app/certidao-permanente/step1?store_id=16',
+    heading: 'Certidão Permanente do registo predial',
+    banner: 'Rejeitar tudo',
+  },
+  {
+    path: '/app/i-predial-simplificada/step1?store_id=16',
+    heading: 'Informação Predial Simplificada',
+    banner: 'Rejeitar tudo',
+  },
+] as const;
+
+/** Console errors (React reports a hydration mismatch there) from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+
+describe('server-rendered first paint (Chromium, real server)', () => {
+  it.each(FIRST_STEPS)('$path: the step and the banner without JavaScript, styles inline', async (step) => {
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.context.newPage();
+      await browser.context.route('**/*.{js,css}', (route) => route.abort());
+      await page.goto(`${shop.origin}${step.path}`);
+      await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
+      await page.getByRole('button', { name: step.banner }).waitFor();
+      // Styled without a stylesheet request: the banner is fixed to the bottom.
+      expect(await page.getByTestId('consent-banner').evaluate((el) => getComputedStyle(el).position)).toBe(
+        'fixed',
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it.each(FIRST_STEPS)('$path hydrates without errors, the banner keyboard-operable and axe clean', async (step) => {
+    const { page, origin } = shop;
+    const errors = consoleErrors(page);
+    await page.goto(`${origin}${step.path}`);
+    await hydrated(page);
+    await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    // After hydration the banner's buttons work from the keyboard.
+    await page.getByRole('button', { name: step.banner }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+
+  it('a saved form replaces the blank one right after hydration, without a mismatch', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await saveWizardForm(page, 'last_ns_form', {
+      conoce_nombre_propietario: true,
+      nombre: 'Ana Pérez',
+      step1: true,
+    });
+    const errors = consoleErrors(page);
+    await page.goto(`${origin}/app/nota-simple/step1?store_id=14`);
+    await hydrated(page);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: /Nombre/ }).inputValue())
+      .toBe('Ana Pérez');
+    expect(errors).toEqual([]);
+  });
+
+  it('a visitor who already chose gets no banner once the page has hydrated', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await page.getByRole('button', { name: 'Rechazar todo' }).click();
+    const errors = consoleErrors(page);
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await hydrated(page);
+    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
