@@ -71,19 +71,22 @@ describe('server-rendered first paint (Chromium, real server)', () => {
     }
   });
 
-  it.each(FIRST_STEPS)('$path hydrates without errors, the banner keyboard-operable and axe clean', async (step) => {
-    const { page, origin } = shop;
-    const errors = consoleErrors(page);
-    await page.goto(`${origin}${step.path}`);
-    await hydrated(page);
-    await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    // After hydration the banner's buttons work from the keyboard.
-    await page.getByRole('button', { name: step.banner }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
-    expect(errors).toEqual([]);
-  });
+  it.each(FIRST_STEPS)(
+    '$path hydrates without errors, the banner keyboard-operable and axe clean',
+    async (step) => {
+      const { page, origin } = shop;
+      const errors = consoleErrors(page);
+      await page.goto(`${origin}${step.path}`);
+      await hydrated(page);
+      await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // After hydration the banner's buttons work from the keyboard.
+      await page.getByRole('button', { name: step.banner }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('a saved form replaces the blank one right after hydration, without a mismatch', async () => {
     const { page, origin } = shop;
@@ -96,9 +99,7 @@ describe('server-rendered first paint (Chromium, real server)', () => {
     const errors = consoleErrors(page);
     await page.goto(`${origin}/app/nota-simple/step1?store_id=14`);
     await hydrated(page);
-    await expect
-      .poll(() => page.getByRole('textbox', { name: /Nombre/ }).inputValue())
-      .toBe('Ana Pérez');
+    await expect.poll(() => page.getByRole('textbox', { name: /Nombre/ }).inputValue()).toBe('Ana Pérez');
     expect(errors).toEqual([]);
   });
 
