@@ -61,6 +61,12 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
       });
       const lhr = run?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      if (lhr.runtimeError) {
+        // The page did not load (a server that stopped, say): what the server printed tells why.
+        throw new Error(
+          `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}\n${server.output().slice(-2000)}`,
+        );
+      }
       if (REPORTS_DIR) {
         mkdirSync(REPORTS_DIR, { recursive: true });
         writeFileSync(path.join(REPORTS_DIR, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));

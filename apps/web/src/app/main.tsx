@@ -1,5 +1,5 @@
 import '../shared/ui/global.css';
-import { loadT } from '@shop/domain/i18n';
+import { isLanguage, loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConsentDefaults } from '../shared/analytics/gtag.ts';
@@ -9,14 +9,20 @@ import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
 import { ConsentBanner } from './consent/consent-manager.tsx';
 import { preloadRoute } from './router.tsx';
-import { loadRuntimeConfig } from './runtime-config.ts';
 import { installVersionCheck } from './version-check.ts';
 
 async function start(root: HTMLElement) {
+  // The host page's language (the server writes <html lang>): its catalogue
+  // downloads while the configuration's validator (zod, its own chunk, off the
+  // entry) loads and checks the configuration.
+  const hinted = document.documentElement.lang;
+  const early = isLanguage(hinted) ? loadT(hinted) : undefined;
+  early?.catch(() => {}); // awaited below when it is the right one
+  const { loadRuntimeConfig } = await import('./runtime-config.ts');
   const config = await loadRuntimeConfig(document, window);
   setConfig(config);
   // Only this store's catalogue is downloaded (one chunk per language).
-  setT(await loadT(config.language));
+  setT(await (config.language === hinted && early ? early : loadT(config.language)));
   if (!config.embedded) document.documentElement.lang = config.language;
   installChunkReload(window);
   installVersionCheck(window, config.base_url);
