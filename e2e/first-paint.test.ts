@@ -62,6 +62,8 @@ describe('server-rendered first paint (Chromium, real server)', () => {
       await page.goto(`${shop.origin}${step.path}`);
       await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
       await page.getByRole('button', { name: step.banner }).waitFor();
+      // The step's price is in the markup (no layout shift when it would arrive later).
+      expect(await page.locator('main').textContent()).toMatch(/\d+,\d\d\s?€/);
       // Styled without a stylesheet request: the banner is fixed to the bottom.
       expect(await page.getByTestId('consent-banner').evaluate((el) => getComputedStyle(el).position)).toBe(
         'fixed',

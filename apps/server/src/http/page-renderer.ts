@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { LandingData, Language, RuntimeConfig } from '@shop/domain';
+import { type LandingData, type Language, PRODUCT_IDS, type RuntimeConfig } from '@shop/domain';
 import type { Catalogue } from '@shop/domain/i18n';
 import { loadCatalogue } from '@shop/domain/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env.ts';
+import { isOfferedBy } from '../modules/catalog/catalog-snapshot.ts';
 import type { ConfigInput } from '../modules/config/config.service.ts';
 import { createManifestReader } from './build-manifest.ts';
-import { createTemplateLoader, type PageHead, renderHostPage } from './host-page.ts';
+import { createTemplateLoader, type PageHead, renderHostPage, scriptSafeJson } from './host-page.ts';
 import { escapeHtml } from './html.ts';
 import { createStyleInliner } from './inline-styles.ts';
 import { requestConfig } from './request-config.ts';
@@ -42,9 +43,16 @@ export interface PageRenderer {
 
 /** The landing data travels beside the configuration, in its own JSON data block. */
 export function landingScript(landing: LandingData | null): string {
-  const json = JSON.stringify(landing).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="landing-data">${json}</script>`;
+  return dataScript('landing-data', landing);
 }
+
+/** A JSON data block (not script to CSP) the storefront reads before hydrating. */
+function dataScript(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
+}
+
+/** The fixed products (their prices show on the wizards' first steps). */
+const FIXED_PRODUCTS: number[] = Object.values(PRODUCT_IDS);
 
 /**
  * Renders the storefront's host page: the built index.html with the runtime
@@ -87,14 +95,23 @@ export const pageRendererPlugin = fp<{ env: Env }>(
       const ssr = await loadSsr();
       if (!ssr) return { html: '', links: '' };
       try {
-        const input = { url: options.url, config, catalogue: await catalogueOf(config.language) };
-        const { html, modules } = await ssr.render(
-          options.landing === undefined ? input : { ...input, landing: options.landing },
-        );
+        const catalog = await app.catalog.snapshot();
+        const products = FIXED_PRODUCTS.flatMap((id) => {
+          const product = catalog.products.get(id);
+          return product?.definition && isOfferedBy(product.row, config.store_id) ? [product.definition] : [];
+        });
+        const input = { url: options.url, config, catalogue: await catalogueOf(config.language), products };
+        const {
+          html,
+          modules,
+          products: used = [],
+        } = await ssr.render(options.landing === undefined ? input : { ...input, landing: options.landing });
         const assets = await routeAssets(modules);
         const links = [
           ...(await Promise.all(assets.css.map((href) => styles.styleTag(href)))),
           ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
+          // The definitions behind the prices in the markup, for the hydration (ADR 009).
+          ...(used.length > 0 ? [dataScript('product-data', used)] : []),
         ].join('');
         return { html, links };
       } catch (err) {
@@ -129,5 +146,5 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     };
     app.decorate('pages', renderer);
   },
-  { name: 'pages', dependencies: ['runtime-config'] },
+  { name: 'pages', dependencies: ['runtime-config', 'catalog'] },
 );

@@ -18,6 +18,10 @@ async function start(root: HTMLElement) {
   const hinted = document.documentElement.lang;
   const early = isLanguage(hinted) ? loadT(hinted) : undefined;
   early?.catch(() => {}); // awaited below when it is the right one
+  // A server-rendered step's prices: the definitions the page carries (ADR 009).
+  const productData = document.getElementById('product-data')
+    ? import('../shared/product-options/product-data.ts')
+    : undefined;
   const { loadRuntimeConfig } = await import('./runtime-config.ts');
   const config = await loadRuntimeConfig(document, window);
   setConfig(config);
@@ -36,6 +40,7 @@ async function start(root: HTMLElement) {
   if (root.firstElementChild && !config.embedded) {
     // The server rendered this route (ADR 009): load its module first, so the
     // first render matches the markup and React adopts it instead of replacing it.
+    (await productData)?.primeFromPage(document);
     await Promise.all([
       preloadRoute(`${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`),
       ConsentBanner.preload(),

@@ -7,6 +7,10 @@ import { preloadRoute } from '../app/router.tsx';
 import { primeLanding } from '../features/landing/utils/landing-data.ts';
 import { setConfig } from '../shared/config/config-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
+import {
+  askedProductDefinitions,
+  primeProductDefinitions,
+} from '../shared/product-options/get-product-definition.ts';
 
 /** The fixed wizards, whose first step the server renders (a blank form: it cannot see the visitor's storage). */
 const WIZARDS = new Set(['nota-simple', 'q-propiedades', 'certidao-permanente', 'i-predial-simplificada']);
@@ -29,7 +33,7 @@ export function isServerRendered(path: string): boolean {
  * components read (as in the browser): set right before the synchronous
  * renderToString, so concurrent requests never see each other's.
  */
-export async function render({ url, config, catalogue, landing }: SsrInput): Promise<SsrOutput> {
+export async function render({ url, config, catalogue, landing, products }: SsrInput): Promise<SsrOutput> {
   if (config.embedded || !isServerRendered(url)) return { html: '', modules: [] };
   // The cookie banner is part of a first visit's first paint.
   const [module] = await Promise.all([preloadRoute(url), ConsentBanner.preload()]);
@@ -37,6 +41,11 @@ export async function render({ url, config, catalogue, landing }: SsrInput): Pro
   setConfig(config);
   setT(createT(config.language, catalogue));
   primeLanding(landing ?? null);
+  primeProductDefinitions(products ?? []);
   const html = renderToString(<App ssrPath={`${config.app_prefix}${path}`} ssrSearch={search} />);
-  return { html, modules: module ? [module, ConsentBanner.file] : [ConsentBanner.file] };
+  return {
+    html,
+    modules: module ? [module, ConsentBanner.file] : [ConsentBanner.file],
+    products: askedProductDefinitions(),
+  };
 }
