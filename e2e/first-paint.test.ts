@@ -78,8 +78,14 @@ describe('server-rendered first paint (Chromium, real server)', () => {
     async (step) => {
       const { page, origin } = shop;
       const errors = consoleErrors(page);
+      const stylesheets: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+      });
       await page.goto(`${origin}${step.path}`);
       await hydrated(page);
+      // The CSS came inside the page: neither the page nor the route's chunk loader fetched it.
+      expect(stylesheets).toEqual([]);
       await page.getByRole('heading', { level: 1, name: step.heading }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       // After hydration the banner's buttons work from the keyboard.
