@@ -16,6 +16,9 @@ const shop = useShopPage({
   prepare: async (page, origin) => {
     await page.goto(`${origin}/app/about?store_id=14`);
     await page.evaluate(() => localStorage.clear());
+    // Nothing of that page may still run (load a chunk, mirror a choice in the consent cookie).
+    await page.goto('about:blank');
+    await page.context().clearCookies();
   },
 });
 
@@ -111,14 +114,46 @@ describe('server-rendered first paint (Chromium, real server)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a visitor who already chose gets no banner once the page has hydrated', async () => {
+  it('a visitor who already chose gets no banner from the server (the consent cookie), and hydrates', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/app/servicios?store_id=14`);
     await page.getByRole('button', { name: 'Rechazar todo' }).click();
+    const cookie = (await shop.context.cookies()).find((c) => c.name === 'cookie_consent');
+    expect(cookie?.value).toBe('1.000');
+    const html = await (
+      await page.request.get(`${origin}/app/nota-simple/step1?store_id=14`, {
+        headers: { cookie: `cookie_consent=${cookie?.value}` },
+      })
+    ).text();
+    expect(html).toContain('Titular del inmueble');
+    expect(html).not.toContain('consent-banner');
+    const errors = consoleErrors(page);
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await hydrated(page);
+    expect(await page.getByTestId('consent-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('a choice stored before the consent cookie existed gets the cookie after hydration', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/about?store_id=14`);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'cookie_consent',
+        JSON.stringify({
+          version: 1,
+          at: 0,
+          choice: { functionality: true, tracking: false, targeting: false },
+        }),
+      ),
+    );
     const errors = consoleErrors(page);
     await page.goto(`${origin}/app/servicios?store_id=14`);
     await hydrated(page);
     await page.getByTestId('consent-banner').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await shop.context.cookies()).find((c) => c.name === 'cookie_consent')?.value)
+      .toBe('1.100');
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { type LandingData, type Language, PRODUCT_IDS, type RuntimeConfig } from '@shop/domain';
+import {
+  consentFromCookies,
+  type LandingData,
+  type Language,
+  PRODUCT_IDS,
+  type RuntimeConfig,
+} from '@shop/domain';
 import type { Catalogue } from '@shop/domain/i18n';
 import { loadCatalogue } from '@shop/domain/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,6 +57,18 @@ function dataScript(id: string, value: unknown): string {
   return `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 }
 
+/**
+ * A server-rendered page paints without its scripts: they load at low priority
+ * (`fetchpriority="low"` on the entry script and every modulepreload), after what
+ * the first paint needs, and hydrate the page once there (ADR 009).
+ */
+export function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
 /** The fixed products (their prices show on the wizards' first steps). */
 const FIXED_PRODUCTS: number[] = Object.values(PRODUCT_IDS);
 
@@ -67,11 +85,11 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     const loadSsr = createSsrLoader(env.SSR_ENTRY ?? path.join(env.WEB_DIST, 'ssr', 'entry-server.js'));
     const routeAssets = createManifestReader(env.WEB_DIST);
     const styles = createStyleInliner(env.WEB_DIST);
-    // The template with the entry's stylesheets inside, for the pages the server renders.
+    // The template with the entry's stylesheets inside and its scripts at low priority, for the pages the server renders.
     let inlinedTemplate: { from: string; page: Promise<string> } | undefined;
     const templateWithStyles = (template: string) => {
       if (inlinedTemplate?.from !== template)
-        inlinedTemplate = { from: template, page: styles.inlineLinks(template) };
+        inlinedTemplate = { from: template, page: styles.inlineLinks(template).then(lowPriorityScripts) };
       return inlinedTemplate.page;
     };
     const catalogues = new Map<Language, Promise<Catalogue>>();
@@ -91,6 +109,7 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     async function serverMarkup(
       options: PageOptions,
       config: RuntimeConfig,
+      cookies: string,
     ): Promise<{ html: string; links: string }> {
       const ssr = await loadSsr();
       if (!ssr) return { html: '', links: '' };
@@ -100,7 +119,14 @@ export const pageRendererPlugin = fp<{ env: Env }>(
           const product = catalog.products.get(id);
           return product?.definition && isOfferedBy(product.row, config.store_id) ? [product.definition] : [];
         });
-        const input = { url: options.url, config, catalogue: await catalogueOf(config.language), products };
+        const input = {
+          url: options.url,
+          config,
+          catalogue: await catalogueOf(config.language),
+          products,
+          // A visitor who already chose gets no banner (the consent cookie mirrors the choice).
+          consent: consentFromCookies(cookies),
+        };
         const {
           html,
           modules,
@@ -109,7 +135,9 @@ export const pageRendererPlugin = fp<{ env: Env }>(
         const assets = await routeAssets(modules);
         const links = [
           ...(await Promise.all(assets.css.map((href) => styles.styleTag(href)))),
-          ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
+          ...assets.js.map(
+            (href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}" />`,
+          ),
           // The definitions behind the prices in the markup, for the hydration (ADR 009).
           ...(used.length > 0 ? [dataScript('product-data', used)] : []),
         ].join('');
@@ -126,7 +154,7 @@ export const pageRendererPlugin = fp<{ env: Env }>(
         if (template === null) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
         const config = await requestConfig(request, options.extra);
         const head = await options.head(config);
-        const markup = await serverMarkup(options, config);
+        const markup = await serverMarkup(options, config, request.headers.cookie ?? '');
         const bodyHtml = markup.html;
         const headHtml =
           (head.headHtml ?? '') +

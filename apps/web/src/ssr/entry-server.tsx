@@ -6,6 +6,7 @@ import { ConsentBanner } from '../app/consent/consent-manager.tsx';
 import { preloadRoute } from '../app/router.tsx';
 import { primeLanding } from '../features/landing/utils/landing-data.ts';
 import { setConfig } from '../shared/config/config-store.ts';
+import { setServerConsent } from '../shared/consent/consent-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import {
   askedProductDefinitions,
@@ -33,7 +34,8 @@ export function isServerRendered(path: string): boolean {
  * components read (as in the browser): set right before the synchronous
  * renderToString, so concurrent requests never see each other's.
  */
-export async function render({ url, config, catalogue, landing, products }: SsrInput): Promise<SsrOutput> {
+export async function render(input: SsrInput): Promise<SsrOutput> {
+  const { url, config, catalogue, landing, products, consent = null } = input;
   if (config.embedded || !isServerRendered(url)) return { html: '', modules: [] };
   // The cookie banner is part of a first visit's first paint.
   const [module] = await Promise.all([preloadRoute(url), ConsentBanner.preload()]);
@@ -42,10 +44,12 @@ export async function render({ url, config, catalogue, landing, products }: SsrI
   setT(createT(config.language, catalogue));
   primeLanding(landing ?? null);
   primeProductDefinitions(products ?? []);
+  setServerConsent(consent);
   const html = renderToString(<App ssrPath={`${config.app_prefix}${path}`} ssrSearch={search} />);
   return {
     html,
-    modules: module ? [module, ConsentBanner.file] : [ConsentBanner.file],
+    // The banner's chunk and CSS only where the banner is in the markup.
+    modules: [...(module ? [module] : []), ...(consent ? [] : [ConsentBanner.file])],
     products: askedProductDefinitions(),
   };
 }

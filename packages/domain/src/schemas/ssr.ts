@@ -1,4 +1,5 @@
 import type { Catalogue } from '../i18n/translate.ts';
+import type { ConsentChoice } from '../rules/analytics.ts';
 import type { RuntimeConfig } from './config.ts';
 import type { LandingData } from './landing.ts';
 import type { ProductDefinition } from './product.ts';
@@ -18,6 +19,8 @@ export interface SsrInput {
   landing?: LandingData | null;
   /** The definitions of the fixed products the store offers (what GET product?id= answers), for the prices a step shows. */
   products?: ProductDefinition[];
+  /** The visitor's cookie choice from the consent cookie; null (or absent): the banner is rendered. */
+  consent?: ConsentChoice | null;
 }
 
 export interface SsrOutput {

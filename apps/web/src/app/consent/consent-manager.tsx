@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { applyConsent } from '../../shared/analytics/gtag.ts';
 import { useConfig } from '../../shared/config/config-store.ts';
-import { useConsent } from '../../shared/consent/consent-store.ts';
+import { useConsent, writeConsentCookie } from '../../shared/consent/consent-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { lazyRoute } from '../lazy-route.tsx';
 
@@ -20,8 +20,8 @@ const ConsentSettings = lazy(() => import('./consent-settings.tsx'));
  * Cookie consent (spec 9, ADR 008): the banner until the visitor chooses, the
  * settings dialog on demand, and the choice applied to analytics, which loads
  * only once tracking or targeting is granted. Both parts are small lazy chunks.
- * The server renders the banner (no choice is known there) and so does the
- * hydration; a stored choice then removes it.
+ * The server renders the banner unless the consent cookie says the visitor
+ * chose, and the hydration starts from the same cookie (ADR 009).
  */
 export function ConsentManager() {
   const config = useConfig();
@@ -29,7 +29,10 @@ export function ConsentManager() {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (choice) applyConsent(config, choice);
+    if (!choice) return;
+    applyConsent(config, choice);
+    // A choice stored before the consent cookie existed gets it now.
+    writeConsentCookie(choice);
   }, [choice, config]);
 
   return (
