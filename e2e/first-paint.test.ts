@@ -99,6 +99,33 @@ describe('server-rendered first paint (Chromium, real server)', () => {
     },
   );
 
+  it('a choice made on the server markup before the scripts arrived survives the hydration', async () => {
+    const { page, origin, context } = shop;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // Module scripts hold DOMContentLoaded back: wait for the markup only.
+      await page.goto(`${origin}/app/nota-simple/step1?store_id=14`, { waitUntil: 'commit' });
+      await page.getByRole('radio', { name: 'Sí, lo conozco' }).check();
+      release();
+      await hydrated(page);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('last_ns_form') ?? '{}').form))
+        .toMatchObject({ conoce_nombre_propietario: true });
+      expect(await page.getByRole('radio', { name: 'Sí, lo conozco' }).isChecked()).toBe(true);
+      await page.getByRole('textbox', { name: /Nombre/ }).waitFor();
+    } finally {
+      release();
+      await context.unroute('**/assets/*.js');
+    }
+  });
+
   it('a saved form replaces the blank one right after hydration, without a mismatch', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/app/servicios?store_id=14`);
