@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { LANDING_FOLDERS } from '@shop/domain';
-import { buildApp } from '../apps/server/src/app.ts';
-import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { loadEnv } from '../apps/server/src/env.ts';
+import { percentile, withSeededApp } from './seeded-app.ts';
 
 /** Issue 11: a landing page's time on the server (data, head, React render, host page). */
 export interface LandingRenderFigures {
@@ -19,9 +13,6 @@ export interface LandingRenderFigures {
   rendered: boolean;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 /**
  * GET of landing pages through app.inject (the network left out), the
  * production SSR module (WEB_DIST/ssr/entry-server.js) rendering them: `pages`
@@ -33,55 +24,42 @@ export async function measureLandingRender(
   webDist: string,
   { pages = 100, rounds = 5 } = {},
 ): Promise<LandingRenderFigures[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-landing-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  try {
-    await migrate(database);
-    await seed(database.db);
-    const env = loadEnv({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0' });
-    const app = await buildApp({ database, env });
-    try {
-      const first = await app.inject({ url: `${env.APP_PREFIX}/servicios?store_id=14` });
-      const sid = /sid=[^;]+/.exec(String(first.headers['set-cookie'] ?? ''))?.[0] ?? '';
-      const index = await app.inject({ url: '/sitemap.xml' });
-      // The landing folders' parts (the sitemap also lists the shop's other pages).
-      const parts = [...index.body.matchAll(/<loc>[^<]*(\/sitemaps\/([^<]+)\.xml)<\/loc>/g)]
-        .filter((m) => (LANDING_FOLDERS as readonly string[]).includes(m[2] ?? ''))
-        .map((m) => m[1] ?? '');
-      const figures: LandingRenderFigures[] = [];
-      for (const part of parts) {
-        const sitemap = await app.inject({ url: part });
-        const all = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
-        const step = Math.max(1, Math.floor(all.length / pages));
-        const urls = all.filter((_, i) => i % step === 0).slice(0, pages);
-        const times: number[] = [];
-        let rendered = true;
-        for (let round = 0; round < rounds + 2; round++) {
-          for (const url of urls) {
-            const started = performance.now();
-            const answer = await app.inject({ url, headers: { cookie: sid } });
-            const elapsed = performance.now() - started;
-            if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
-            if (!answer.body.includes('<div id="root"><')) rendered = false;
-            if (round >= 2) times.push(elapsed);
-          }
+  return withSeededApp(webDist, async (app, env) => {
+    const first = await app.inject({ url: `${env.APP_PREFIX}/servicios?store_id=14` });
+    const sid = /sid=[^;]+/.exec(String(first.headers['set-cookie'] ?? ''))?.[0] ?? '';
+    const index = await app.inject({ url: '/sitemap.xml' });
+    // The landing folders' parts (the sitemap also lists the shop's other pages).
+    const parts = [...index.body.matchAll(/<loc>[^<]*(\/sitemaps\/([^<]+)\.xml)<\/loc>/g)]
+      .filter((m) => (LANDING_FOLDERS as readonly string[]).includes(m[2] ?? ''))
+      .map((m) => m[1] ?? '');
+    const figures: LandingRenderFigures[] = [];
+    for (const part of parts) {
+      const sitemap = await app.inject({ url: part });
+      const all = [...sitemap.body.matchAll(/<loc>https?:\/\/[^/]+([^<]+)<\/loc>/g)].map((m) => m[1] ?? '');
+      const step = Math.max(1, Math.floor(all.length / pages));
+      const urls = all.filter((_, i) => i % step === 0).slice(0, pages);
+      const times: number[] = [];
+      let rendered = true;
+      for (let round = 0; round < rounds + 2; round++) {
+        for (const url of urls) {
+          const started = performance.now();
+          const answer = await app.inject({ url, headers: { cookie: sid } });
+          const elapsed = performance.now() - started;
+          if (answer.statusCode !== 200) throw new Error(`${url} answered ${answer.statusCode}`);
+          if (!answer.body.includes('<div id="root"><')) rendered = false;
+          if (round >= 2) times.push(elapsed);
         }
-        times.sort((a, b) => a - b);
-        figures.push({
-          label: `${part.replace(/^\/sitemaps\/|\.xml$/g, '')} (${urls.length} municipalities)`,
-          p50: percentile(times, 50),
-          p99: percentile(times, 99),
-          max: times.at(-1) ?? 0,
-          requests: times.length,
-          rendered,
-        });
       }
-      return figures;
-    } finally {
-      await app.close();
+      times.sort((a, b) => a - b);
+      figures.push({
+        label: `${part.replace(/^\/sitemaps\/|\.xml$/g, '')} (${urls.length} municipalities)`,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        max: times.at(-1) ?? 0,
+        requests: times.length,
+        rendered,
+      });
     }
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return figures;
+  });
 }
