@@ -54,6 +54,19 @@ describe('municipality landing pages (Chromium, real server)', () => {
     expect(page.url()).toBe(`${origin}/app/RegistroPropiedad/getafe`);
   });
 
+  it('a visit inside the app (back from the services screen) asks POST municipio/ and renders the page', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/RegistroPropiedad/getafe?store_id=14`);
+    await hydrated(page);
+    // The breadcrumb's link: a navigation inside the app.
+    await page.locator('main').getByRole('link', { name: 'Servicios', exact: true }).click();
+    await h1('¿Qué servicio deseas?').waitFor();
+    const asked = page.waitForRequest((request) => request.url().includes('municipio'));
+    await page.goBack();
+    await asked;
+    await h1('Registro de la Propiedad de Getafe').waitFor();
+  });
+
   it('reads without JavaScript', async () => {
     const browser = await launchBrowser();
     try {
