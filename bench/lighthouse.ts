@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, resolveBrowser } from '../e2e/support/browser.ts';
@@ -26,6 +28,9 @@ export const LIGHTHOUSE_PAGES = [
   { label: 'i-predial-simplificada/step1', path: '/app/i-predial-simplificada/step1?store_id=16' },
   { label: 'landing page', path: '/app/NotaSimpleRegistroPropiedad/getafe?store_id=14' },
 ] as const;
+
+/** LIGHTHOUSE_REPORTS=<folder> keeps each page's whole report (JSON) there, to see what makes a figure late. */
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
@@ -56,6 +61,16 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
       });
       const lhr = run?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      if (lhr.runtimeError) {
+        // The page did not load (a server that stopped, say): what the server printed tells why.
+        throw new Error(
+          `${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}\n${server.output().slice(-2000)}`,
+        );
+      }
+      if (REPORTS_DIR) {
+        mkdirSync(REPORTS_DIR, { recursive: true });
+        writeFileSync(path.join(REPORTS_DIR, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      }
       results.push({
         label: page.label,
         path: page.path,

@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../apps/server/src/app.ts';
-import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { loadEnv } from '../apps/server/src/env.ts';
+import { percentile, withSeededApp } from './seeded-app.ts';
 
 /** Issue 3: the search endpoints answer in under 20 ms on the server for the full data set. */
 export interface SearchFigures {
@@ -33,50 +27,34 @@ const ENDPOINTS = [
   { label: 'freguesias.php type=ips', path: '/freguesias.php?app=1&type=ips&term=', terms: PT_TERMS },
 ];
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 /**
  * Server-side time of each search request: the real app (routing, validation,
  * index query, serialization) through app.inject, so the network is left out.
  */
 export async function measureSearch(webDist: string, rounds = 40): Promise<SearchFigures[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-search-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-  try {
-    await migrate(database);
-    await seed(database.db);
-    const env = loadEnv({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0' });
-    const app = await buildApp({ database, env });
-    try {
-      const figures: SearchFigures[] = [];
-      for (const endpoint of ENDPOINTS) {
-        const times: number[] = [];
-        for (let round = 0; round < rounds + 5; round++) {
-          for (const term of endpoint.terms) {
-            const started = performance.now();
-            const answer = await app.inject({ url: endpoint.path + encodeURIComponent(term) });
-            const elapsed = performance.now() - started;
-            if (answer.statusCode !== 200)
-              throw new Error(`${endpoint.path}${term} answered ${answer.statusCode}`);
-            if (round >= 5) times.push(elapsed); // the first rounds warm up the JIT
-          }
+  return withSeededApp(webDist, async (app) => {
+    const figures: SearchFigures[] = [];
+    for (const endpoint of ENDPOINTS) {
+      const times: number[] = [];
+      for (let round = 0; round < rounds + 5; round++) {
+        for (const term of endpoint.terms) {
+          const started = performance.now();
+          const answer = await app.inject({ url: endpoint.path + encodeURIComponent(term) });
+          const elapsed = performance.now() - started;
+          if (answer.statusCode !== 200)
+            throw new Error(`${endpoint.path}${term} answered ${answer.statusCode}`);
+          if (round >= 5) times.push(elapsed); // the first rounds warm up the JIT
         }
-        times.sort((a, b) => a - b);
-        figures.push({
-          label: endpoint.label,
-          p50: percentile(times, 50),
-          p99: percentile(times, 99),
-          max: times.at(-1) ?? 0,
-          requests: times.length,
-        });
       }
-      return figures;
-    } finally {
-      await app.close();
+      times.sort((a, b) => a - b);
+      figures.push({
+        label: endpoint.label,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        max: times.at(-1) ?? 0,
+        requests: times.length,
+      });
     }
-  } finally {
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return figures;
+  });
 }

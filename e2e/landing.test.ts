@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { launchBrowser } from './support/browser.ts';
 import { useShopPage } from './support/shop-page.ts';
@@ -9,6 +10,11 @@ import { useShopPage } from './support/shop-page.ts';
 const shop = useShopPage();
 const h1 = (name: string | RegExp) => shop.page.getByRole('heading', { level: 1, name });
 const next = () => shop.page.getByRole('button', { name: 'Siguiente' }).click();
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
 
 describe('municipality landing pages (Chromium, real server)', () => {
   it('hydrates without errors and its call to action fills the municipality into the wizard', async () => {
@@ -21,14 +27,14 @@ describe('municipality landing pages (Chromium, real server)', () => {
     await h1('Nota Simple del Registro de la Propiedad de Alcalá de Henares').waitFor();
     expect(await page.title()).toMatch(/^Nota Simple del Registro de la Propiedad de Alcalá de Henares \| /);
     // Hydrated: the breadcrumb's link navigates inside the app (no page load).
-    await page.waitForFunction(() => {
-      const root = document.getElementById('root');
-      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-    });
+    await hydrated(page);
     expect(errors).toEqual([]);
 
     await page.getByRole('link', { name: 'Solicitar Nota Simple en Alcalá de Henares' }).first().click();
     await h1('Titular del inmueble').waitFor();
+    // The call to action is a plain link: step 1 is a new, server-rendered page; its form works once hydrated.
+    await page.waitForURL(/\/nota-simple\/step1/);
+    await hydrated(page);
     await page.getByRole('radio', { name: 'No, no lo conozco' }).check();
     await next();
     await page.getByRole('textbox', { name: 'Dirección del inmueble' }).fill('Calle Mayor 1');
@@ -46,6 +52,19 @@ describe('municipality landing pages (Chromium, real server)', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await h1('Registro de la Propiedad de Getafe').waitFor();
     expect(page.url()).toBe(`${origin}/app/RegistroPropiedad/getafe`);
+  });
+
+  it('a visit inside the app (back from the services screen) asks POST municipio/ and renders the page', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/RegistroPropiedad/getafe?store_id=14`);
+    await hydrated(page);
+    // The breadcrumb's link: a navigation inside the app.
+    await page.locator('main').getByRole('link', { name: 'Servicios', exact: true }).click();
+    await h1('¿Qué servicio deseas?').waitFor();
+    const asked = page.waitForRequest((request) => request.url().includes('municipio'));
+    await page.goBack();
+    await asked;
+    await h1('Registro de la Propiedad de Getafe').waitFor();
   });
 
   it('reads without JavaScript', async () => {

@@ -1,15 +1,23 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { LandingData, Language, RuntimeConfig } from '@shop/domain';
+import {
+  consentFromCookies,
+  type LandingData,
+  type Language,
+  PRODUCT_IDS,
+  type RuntimeConfig,
+} from '@shop/domain';
 import type { Catalogue } from '@shop/domain/i18n';
 import { loadCatalogue } from '@shop/domain/i18n';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env.ts';
+import { isOfferedBy } from '../modules/catalog/catalog-snapshot.ts';
 import type { ConfigInput } from '../modules/config/config.service.ts';
 import { createManifestReader } from './build-manifest.ts';
-import { createTemplateLoader, type PageHead, renderHostPage } from './host-page.ts';
+import { createTemplateLoader, type PageHead, renderHostPage, scriptSafeJson } from './host-page.ts';
 import { escapeHtml } from './html.ts';
+import { createStyleInliner } from './inline-styles.ts';
 import { requestConfig } from './request-config.ts';
 import { createSsrLoader } from './ssr.ts';
 
@@ -41,9 +49,28 @@ export interface PageRenderer {
 
 /** The landing data travels beside the configuration, in its own JSON data block. */
 export function landingScript(landing: LandingData | null): string {
-  const json = JSON.stringify(landing).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="landing-data">${json}</script>`;
+  return dataScript('landing-data', landing);
 }
+
+/** A JSON data block (not script to CSP) the storefront reads before hydrating. */
+function dataScript(id: string, value: unknown): string {
+  return `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
+}
+
+/**
+ * A server-rendered page paints without its scripts: they load at low priority
+ * (`fetchpriority="low"` on the entry script and every modulepreload), after what
+ * the first paint needs, and hydrate the page once there (ADR 009).
+ */
+export function lowPriorityScripts(html: string): string {
+  return html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    '<$1 fetchpriority="low"',
+  );
+}
+
+/** The fixed products (their prices show on the wizards' first steps). */
+const FIXED_PRODUCTS: number[] = Object.values(PRODUCT_IDS);
 
 /**
  * Renders the storefront's host page: the built index.html with the runtime
@@ -57,6 +84,14 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     const loadTemplate = createTemplateLoader(env.WEB_DIST);
     const loadSsr = createSsrLoader(env.SSR_ENTRY ?? path.join(env.WEB_DIST, 'ssr', 'entry-server.js'));
     const routeAssets = createManifestReader(env.WEB_DIST);
+    const styles = createStyleInliner(env.WEB_DIST);
+    // The template with the entry's stylesheets inside and its scripts at low priority, for the pages the server renders.
+    let inlinedTemplate: { from: string; page: Promise<string> } | undefined;
+    const templateWithStyles = (template: string) => {
+      if (inlinedTemplate?.from !== template)
+        inlinedTemplate = { from: template, page: styles.inlineLinks(template).then(lowPriorityScripts) };
+      return inlinedTemplate.page;
+    };
     const catalogues = new Map<Language, Promise<Catalogue>>();
     const catalogueOf = (language: Language) => {
       let catalogue = catalogues.get(language);
@@ -67,22 +102,44 @@ export const pageRendererPlugin = fp<{ env: Env }>(
       return catalogue;
     };
 
-    /** The route's markup and the links to what it needs (its chunk and CSS); empty without SSR. */
+    /**
+     * The route's markup and what it needs in the head: its CSS inline (a phone
+     * paints without waiting for a stylesheet) and its chunks preloaded; empty without SSR.
+     */
     async function serverMarkup(
       options: PageOptions,
       config: RuntimeConfig,
+      cookies: string,
     ): Promise<{ html: string; links: string }> {
       const ssr = await loadSsr();
       if (!ssr) return { html: '', links: '' };
       try {
-        const input = { url: options.url, config, catalogue: await catalogueOf(config.language) };
-        const { html, modules } = await ssr.render(
-          options.landing === undefined ? input : { ...input, landing: options.landing },
-        );
+        const catalog = await app.catalog.snapshot();
+        const products = FIXED_PRODUCTS.flatMap((id) => {
+          const product = catalog.products.get(id);
+          return product?.definition && isOfferedBy(product.row, config.store_id) ? [product.definition] : [];
+        });
+        const input = {
+          url: options.url,
+          config,
+          catalogue: await catalogueOf(config.language),
+          products,
+          // A visitor who already chose gets no banner (the consent cookie mirrors the choice).
+          consent: consentFromCookies(cookies),
+        };
+        const {
+          html,
+          modules,
+          products: used = [],
+        } = await ssr.render(options.landing === undefined ? input : { ...input, landing: options.landing });
         const assets = await routeAssets(modules);
         const links = [
-          ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),
-          ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
+          ...(await Promise.all(assets.css.map((href) => styles.styleTag(href)))),
+          ...assets.js.map(
+            (href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}" />`,
+          ),
+          // The definitions behind the prices in the markup, for the hydration (ADR 009).
+          ...(used.length > 0 ? [dataScript('product-data', used)] : []),
         ].join('');
         return { html, links };
       } catch (err) {
@@ -97,13 +154,14 @@ export const pageRendererPlugin = fp<{ env: Env }>(
         if (template === null) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
         const config = await requestConfig(request, options.extra);
         const head = await options.head(config);
-        const markup = await serverMarkup(options, config);
+        const markup = await serverMarkup(options, config, request.headers.cookie ?? '');
         const bodyHtml = markup.html;
         const headHtml =
           (head.headHtml ?? '') +
           markup.links +
           (options.landing === undefined ? '' : landingScript(options.landing));
-        const html = renderHostPage(template, config, { ...head, headHtml, bodyHtml });
+        const page = bodyHtml ? await templateWithStyles(template) : template;
+        const html = renderHostPage(page, config, { ...head, headHtml, bodyHtml });
         reply.code(options.status ?? 200).type('text/html; charset=utf-8');
         if (options.revalidate) {
           const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -116,5 +174,5 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     };
     app.decorate('pages', renderer);
   },
-  { name: 'pages', dependencies: ['runtime-config'] },
+  { name: 'pages', dependencies: ['runtime-config', 'catalog'] },
 );

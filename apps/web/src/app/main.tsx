@@ -1,21 +1,34 @@
 import '../shared/ui/global.css';
-import { loadT } from '@shop/domain/i18n';
+import { consentFromCookies } from '@shop/domain';
+import { isLanguage, loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConsentDefaults } from '../shared/analytics/gtag.ts';
 import { setConfig } from '../shared/config/config-store.ts';
+import { setServerConsent } from '../shared/consent/consent-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
+import { ConsentBanner } from './consent/consent-manager.tsx';
 import { preloadRoute } from './router.tsx';
-import { loadRuntimeConfig } from './runtime-config.ts';
 import { installVersionCheck } from './version-check.ts';
 
 async function start(root: HTMLElement) {
+  // The host page's language (the server writes <html lang>): its catalogue
+  // downloads while the configuration's validator (zod, its own chunk, off the
+  // entry) loads and checks the configuration.
+  const hinted = document.documentElement.lang;
+  const early = isLanguage(hinted) ? loadT(hinted) : undefined;
+  early?.catch(() => {}); // awaited below when it is the right one
+  // A server-rendered step's prices: the definitions the page carries (ADR 009).
+  const productData = document.getElementById('product-data')
+    ? import('../shared/product-options/product-data.ts')
+    : undefined;
+  const { loadRuntimeConfig } = await import('./runtime-config.ts');
   const config = await loadRuntimeConfig(document, window);
   setConfig(config);
   // Only this store's catalogue is downloaded (one chunk per language).
-  setT(await loadT(config.language));
+  setT(await (config.language === hinted && early ? early : loadT(config.language)));
   if (!config.embedded) document.documentElement.lang = config.language;
   installChunkReload(window);
   installVersionCheck(window, config.base_url);
@@ -29,9 +42,13 @@ async function start(root: HTMLElement) {
   if (root.firstElementChild && !config.embedded) {
     // The server rendered this route (ADR 009): load its module first, so the
     // first render matches the markup and React adopts it instead of replacing it.
-    await preloadRoute(
-      `${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`,
-    );
+    (await productData)?.primeFromPage(document);
+    // The server rendered the banner or not from the same cookie.
+    setServerConsent(consentFromCookies(document.cookie));
+    await Promise.all([
+      preloadRoute(`${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`),
+      ConsentBanner.preload(),
+    ]);
     hydrateRoot(root, app);
   } else {
     createRoot(root).render(app);

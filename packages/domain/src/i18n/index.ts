@@ -1,4 +1,4 @@
-export { loadCatalogue, loadT } from './load.ts';
+export { isLanguage, loadCatalogue, loadT } from './load.ts';
 export {
   type Catalogue,
   createT,

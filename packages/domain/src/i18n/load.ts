@@ -9,6 +9,11 @@ const loaders: Record<Language, () => Promise<{ default: Catalogue }>> = {
   en: () => import('./en.json'),
 };
 
+/** Whether `value` names one of the catalogues (a page's `lang`, read before its configuration is validated). */
+export function isLanguage(value: string): value is Language {
+  return Object.hasOwn(loaders, value);
+}
+
 /** Loads one language's catalogue. */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
   return (await loaders[language]()).default;

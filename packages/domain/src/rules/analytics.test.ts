@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsPrice, consentModeOf, isLateStep } from './analytics.ts';
+import {
+  analyticsPrice,
+  CONSENT_COOKIE,
+  consentCookieValue,
+  consentFromCookies,
+  consentModeOf,
+  isLateStep,
+} from './analytics.ts';
 
 describe('analytics rules (spec 4, 9)', () => {
   it('reports the fixed analytics prices of spec 9, else the item price', () => {
@@ -39,4 +46,22 @@ describe('analytics rules (spec 4, 9)', () => {
   ])('late step %s: %s', (path, late) => {
     expect(isLateStep(path)).toBe(late);
   });
+});
+
+describe('the consent cookie (the server leaves the banner out for a visitor who chose)', () => {
+  it.each([
+    [{ functionality: false, tracking: false, targeting: false }, '1.000'],
+    [{ functionality: true, tracking: true, targeting: true }, '1.111'],
+    [{ functionality: true, tracking: false, targeting: false }, '1.100'],
+  ])('writes %o as %s and reads it back from a Cookie header', (choice, value) => {
+    expect(consentCookieValue(choice)).toBe(value);
+    expect(consentFromCookies(`sid=abc; ${CONSENT_COOKIE}=${value}; other=1`)).toEqual(choice);
+  });
+
+  it.each(['', 'sid=abc', `${CONSENT_COOKIE}=2.111`, `${CONSENT_COOKIE}=1.11`, `${CONSENT_COOKIE}=1.1x1`])(
+    'finds no choice in %j',
+    (cookies) => {
+      expect(consentFromCookies(cookies)).toBeNull();
+    },
+  );
 });

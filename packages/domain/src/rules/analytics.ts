@@ -20,6 +20,34 @@ export function consentModeOf(choice: ConsentChoice | null): Record<string, 'gra
   };
 }
 
+/** The version of the consent levels and texts: bump it and every visitor is asked again. */
+export const CONSENT_VERSION = 1;
+
+/**
+ * The cookie that mirrors the visitor's stored choice (strictly necessary: it
+ * only remembers the answer), so the server leaves the banner out of the page of
+ * a visitor who already chose (ADR 009). Its value: the version, then a digit
+ * per level (functionality, tracking, targeting), e.g. '1.100'.
+ */
+export const CONSENT_COOKIE = 'cookie_consent';
+
+/** The consent cookie's value of a choice. */
+export function consentCookieValue(choice: ConsentChoice): string {
+  const digit = (on: boolean) => (on ? '1' : '0');
+  return `${CONSENT_VERSION}.${digit(choice.functionality)}${digit(choice.tracking)}${digit(choice.targeting)}`;
+}
+
+/** The choice the consent cookie of a `Cookie` header (or `document.cookie`) holds; null when absent, malformed or of another version. */
+export function consentFromCookies(cookies: string): ConsentChoice | null {
+  const value = cookies
+    .split(/;\s*/)
+    .find((pair) => pair.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  const match = /^(\d+)\.([01])([01])([01])$/.exec(value ?? '');
+  if (!match || Number(match[1]) !== CONSENT_VERSION) return null;
+  return { functionality: match[2] === '1', tracking: match[3] === '1', targeting: match[4] === '1' };
+}
+
 /** Spec 9: how long gtag waits for the visitor's consent before its first hits (ms). */
 export const CONSENT_WAIT_MS = 500;
 

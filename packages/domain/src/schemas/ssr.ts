@@ -1,6 +1,8 @@
 import type { Catalogue } from '../i18n/translate.ts';
+import type { ConsentChoice } from '../rules/analytics.ts';
 import type { RuntimeConfig } from './config.ts';
 import type { LandingData } from './landing.ts';
+import type { ProductDefinition } from './product.ts';
 
 /**
  * The contract between the server and the storefront's server-rendering module
@@ -15,6 +17,10 @@ export interface SsrInput {
   catalogue: Catalogue;
   /** A municipality landing page's data; null on a landing route whose municipality is unknown. */
   landing?: LandingData | null;
+  /** The definitions of the fixed products the store offers (what GET product?id= answers), for the prices a step shows. */
+  products?: ProductDefinition[];
+  /** The visitor's cookie choice from the consent cookie; null (or absent): the banner is rendered. */
+  consent?: ConsentChoice | null;
 }
 
 export interface SsrOutput {
@@ -22,6 +28,8 @@ export interface SsrOutput {
   html: string;
   /** The lazy route modules the markup needs (source paths as the build manifest names them). */
   modules: string[];
+  /** The product definitions the markup used: the page carries them, so the hydration shows the same prices. */
+  products?: ProductDefinition[];
 }
 
 export interface SsrModule {

@@ -1,16 +1,27 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { applyConsent } from '../../shared/analytics/gtag.ts';
 import { useConfig } from '../../shared/config/config-store.ts';
-import { useConsent } from '../../shared/consent/consent-store.ts';
+import { useConsent, writeConsentCookie } from '../../shared/consent/consent-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
+import { lazyRoute } from '../lazy-route.tsx';
 
-const ConsentBanner = lazy(() => import('./consent-banner.tsx'));
+/**
+ * The banner is in the server's markup of a first visit (ADR 009: it is the
+ * largest text a phone paints), so it is preloaded before rendering and
+ * hydrating (`preloadConsentBanner`), like a route.
+ */
+export const ConsentBanner = lazyRoute(
+  'src/app/consent/consent-banner.tsx',
+  () => import('./consent-banner.tsx'),
+);
 const ConsentSettings = lazy(() => import('./consent-settings.tsx'));
 
 /**
  * Cookie consent (spec 9, ADR 008): the banner until the visitor chooses, the
  * settings dialog on demand, and the choice applied to analytics, which loads
  * only once tracking or targeting is granted. Both parts are small lazy chunks.
+ * The server renders the banner unless the consent cookie says the visitor
+ * chose, and the hydration starts from the same cookie (ADR 009).
  */
 export function ConsentManager() {
   const config = useConfig();
@@ -18,14 +29,16 @@ export function ConsentManager() {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    if (choice) applyConsent(config, choice);
+    if (!choice) return;
+    applyConsent(config, choice);
+    // A choice stored before the consent cookie existed gets it now.
+    writeConsentCookie(choice);
   }, [choice, config]);
 
-  if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
       {choice === null && !settingsOpen && <ConsentBanner />}
-      {settingsOpen && <ConsentSettings />}
+      {hydrated && settingsOpen && <ConsentSettings />}
     </Suspense>
   );
 }

@@ -1,10 +1,8 @@
-import type { ConsentChoice } from '@shop/domain';
+import { CONSENT_COOKIE, CONSENT_VERSION, type ConsentChoice, consentCookieValue } from '@shop/domain';
 import { useSyncExternalStore } from 'react';
 
 /** The visitor's cookie choice: strictly necessary storage itself (it remembers that they chose). */
 export const CONSENT_KEY = 'cookie_consent';
-/** Bump when the levels or their texts change: every visitor is asked again. */
-export const CONSENT_VERSION = 1;
 
 interface StoredConsent {
   version: number;
@@ -15,6 +13,12 @@ interface StoredConsent {
 const listeners = new Set<() => void>();
 let current: ConsentChoice | null | undefined;
 let settingsOpen = false;
+/** What the server knew of the choice (the consent cookie): the server render's and the hydration's snapshot. */
+let serverChoice: ConsentChoice | null = null;
+const YEAR_S = 365 * 24 * 60 * 60;
+
+const sameChoice = (a: ConsentChoice, b: ConsentChoice) =>
+  a.functionality === b.functionality && a.tracking === b.tracking && a.targeting === b.targeting;
 
 function read(): ConsentChoice | null {
   try {
@@ -37,8 +41,31 @@ const notify = () => {
 
 /** The stored choice; null until the visitor has chosen (nothing but strictly necessary storage then). */
 export function getConsent(): ConsentChoice | null {
-  if (current === undefined) current = typeof localStorage === 'undefined' ? null : read();
+  if (current === undefined) {
+    current = typeof localStorage === 'undefined' ? null : read();
+    // The same object as the hydration's, so React sees no change when they agree.
+    if (current && serverChoice && sameChoice(current, serverChoice)) current = serverChoice;
+  }
   return current;
+}
+
+/**
+ * The choice the server rendered with (ADR 009): from the request's consent
+ * cookie on the server, from `document.cookie` in the browser before hydrating,
+ * so both agree on whether the banner is in the markup.
+ */
+export function setServerConsent(choice: ConsentChoice | null): void {
+  serverChoice = choice;
+}
+
+/** Mirrors the stored choice in the consent cookie (also for choices stored before the cookie existed). */
+export function writeConsentCookie(choice: ConsentChoice): void {
+  if (typeof document === 'undefined') return;
+  const pair = `${CONSENT_COOKIE}=${consentCookieValue(choice)}`;
+  if (document.cookie.split(/;\s*/).includes(pair)) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari; one synchronous write.
+  document.cookie = `${pair}; Path=/; Max-Age=${YEAR_S}; SameSite=Lax${secure}`;
 }
 
 /** Stores the visitor's choice and tells the page (analytics loads or stays away). */
@@ -50,6 +77,7 @@ export function setConsent(choice: ConsentChoice): void {
   } catch {
     // Storage refused (private mode): the choice holds for this page.
   }
+  writeConsentCookie(choice);
   settingsOpen = false;
   notify();
 }
@@ -68,9 +96,9 @@ export function subscribeConsent(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The choice and whether its settings dialog is open, re-rendering on change; on the server: no choice. */
+/** The choice and whether its settings dialog is open, re-rendering on change; on the server: the cookie's. */
 export function useConsent(): { choice: ConsentChoice | null; settingsOpen: boolean } {
-  const choice = useSyncExternalStore(subscribeConsent, getConsent, () => null);
+  const choice = useSyncExternalStore(subscribeConsent, getConsent, () => serverChoice);
   const open = useSyncExternalStore(
     subscribeConsent,
     () => settingsOpen,

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import styles from './field.module.css';
 import { FieldError, FieldHint } from './field-error.tsx';
 
@@ -39,8 +39,17 @@ export function RadioGroup<V extends string = string>({
   const hintId = `${groupId}-hint`;
   const errorId = `${groupId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // A choice made on the server's markup before the page hydrated (ADR 009) is
+  // taken, not lost: read from the DOM before React next renders the group.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the group appears
+  useLayoutEffect(() => {
+    const checked = fieldset.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const picked = options.find((option) => option.value === checked?.value);
+    if (value === '' && picked) onChange(picked.value);
+  }, []);
   return (
-    <fieldset id={groupId} className={styles.fieldset} aria-describedby={describedBy}>
+    <fieldset ref={fieldset} id={groupId} className={styles.fieldset} aria-describedby={describedBy}>
       <legend className={styles.legend}>{legend}</legend>
       <FieldHint id={hintId} hint={hint} />
       {options.map((option) => {

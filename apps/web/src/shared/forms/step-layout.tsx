@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef } from 'react';
+import { useHydrated } from '../hooks/use-hydrated.ts';
 import { useT } from '../i18n/use-t.ts';
 import { Button } from '../ui/button.tsx';
 import styles from './step-layout.module.css';
@@ -23,7 +24,8 @@ export interface StepLayoutProps {
 /**
  * One wizard step: progress, a heading that takes focus when the step appears
  * (screen readers announce the new step), the fields, Back and Next. Next
- * submits the form, so Enter in a field moves on too.
+ * submits the form, so Enter in a field moves on too; on a server-rendered step
+ * it is disabled until the page has hydrated.
  */
 export function StepLayout({
   title,
@@ -38,6 +40,9 @@ export function StepLayout({
 }: StepLayoutProps) {
   const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
+  // On a server-rendered step, Next waits for the page to hydrate: before, the
+  // form would be sent natively (a reload that keeps nothing; ADR 009).
+  const hydrated = useHydrated();
 
   // A new step (or a new title) moves focus to the heading, so it is announced.
   // biome-ignore lint/correctness/useExhaustiveDependencies: title is the trigger, not an input
@@ -67,7 +72,7 @@ export function StepLayout({
               {t('forms.back')}
             </Button>
           ) : null}
-          <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          <Button type="submit" disabled={busy || !hydrated} aria-busy={busy || undefined}>
             {nextLabel ?? t('forms.next')}
           </Button>
         </div>

@@ -10,6 +10,8 @@ import { api } from '../api/client.ts';
 const loaded = new Map<number, ProductDefinition>();
 const loading = new Map<number, Promise<ProductDefinition | null>>();
 let generation = 0;
+/** The ids a render asked for (server rendering: which definitions the page must carry). */
+const asked = new Set<number>();
 
 async function load(productId: number): Promise<ProductDefinition | null> {
   const started = generation;
@@ -46,7 +48,10 @@ export function getProductDefinition(productId: number): Promise<ProductDefiniti
 /** undefined while loading, then the definition or null (nothing to show). */
 export function useProductDefinition(productId: number | null): ProductDefinition | null | undefined {
   const [state, setState] = useState<{ id: number | null; definition: ProductDefinition | null | undefined }>(
-    () => ({ id: productId, definition: productId === null ? null : loaded.get(productId) }),
+    () => {
+      if (productId !== null) asked.add(productId);
+      return { id: productId, definition: productId === null ? null : loaded.get(productId) };
+    },
   );
   useEffect(() => {
     if (productId === null) return;
@@ -68,4 +73,20 @@ export function clearProductDefinitions(): void {
   generation++;
   loaded.clear();
   loading.clear();
+  asked.clear();
+}
+
+/**
+ * Starts from these definitions instead of asking the server (ADR 009): the
+ * server renders a step's price with the store's definitions, and the browser
+ * hydrates with the same ones, which the page carries.
+ */
+export function primeProductDefinitions(definitions: readonly ProductDefinition[]): void {
+  clearProductDefinitions();
+  for (const definition of definitions) loaded.set(definition.product_id, definition);
+}
+
+/** The primed definitions that renders since the priming asked for (what a server-rendered page must carry). */
+export function askedProductDefinitions(): ProductDefinition[] {
+  return [...asked].flatMap((id) => loaded.get(id) ?? []);
 }

@@ -2,6 +2,7 @@ import { canEnterFlow, type FixedFlow, FLOW_STEPS } from '@shop/domain';
 import type { ComponentType } from 'react';
 import { Redirect } from 'wouter';
 import { useConfig } from '../config/config-store.ts';
+import { useRawSearch } from '../hooks/use-raw-search.ts';
 import { paths, withSearch } from '../paths.ts';
 import { useFlowForm } from './flow-store.ts';
 import { type FixedPlan, stepRedirect } from './step-plan.ts';
@@ -23,7 +24,7 @@ export interface FlowRouteProps<F extends FixedFlow> {
 export function FlowRoute<F extends FixedFlow>({ plan, step, steps }: FlowRouteProps<F>) {
   const { store_id } = useConfig();
   const form = useFlowForm(plan.flow);
-  const search = window.location.search;
+  const search = useRawSearch();
   const to = (target: string) => <Redirect to={withSearch(target, search)} replace />;
   if (!canEnterFlow(store_id, plan.flow)) return to(paths.services());
   if (!step) return to(paths.flowStep(plan.flow, FLOW_STEPS[plan.flow].find((id) => steps[id]) ?? 'step1'));

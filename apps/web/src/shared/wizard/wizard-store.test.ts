@@ -151,3 +151,13 @@ describe('route steps and spec 3 step flags', () => {
     expect(validatedSteps(flow, form as never)).toEqual(new Set([step]));
   });
 });
+
+describe('the server snapshot (ADR 009: server rendering and hydration)', () => {
+  it('is the blank form, the same object each time, whatever the storage holds', () => {
+    updateFlowForm('nota-simple', { nombre: 'Ana' });
+    const store = flowStore('nota-simple');
+    expect(store.get().nombre).toBe('Ana');
+    expect(store.serverForm()).toEqual(blankFlowForm('nota-simple'));
+    expect(store.serverForm()).toBe(store.serverForm());
+  });
+});

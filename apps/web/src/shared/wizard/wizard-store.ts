@@ -36,6 +36,12 @@ export interface WizardStore<Form> {
   /** The saved form when there is one within its age (`now` and `maxAgeMs` for tests). */
   saved(now?: number, maxAgeMs?: number): SavedWizardForm<Form> | null;
   subscribe(listener: () => void): () => void;
+  /**
+   * The form the server renders and the hydration starts from: always the blank
+   * one (the server cannot read the visitor's storage; ADR 009). The saved form
+   * replaces it right after hydration.
+   */
+  serverForm(): Form;
 }
 
 interface Envelope {
@@ -61,6 +67,7 @@ export function dropWizardCaches(): void {
 /** One wizard's store (see WizardStoreSpec). */
 export function createWizardStore<Form>(spec: WizardStoreSpec<Form>): WizardStore<Form> {
   let current: { form: Form } | null = null;
+  let blank: Form | undefined;
   const listeners = new Set<() => void>();
   caches.add(() => {
     current = null;
@@ -126,10 +133,14 @@ export function createWizardStore<Form>(spec: WizardStoreSpec<Form>): WizardStor
     },
     saved,
     subscribe,
+    serverForm: () => {
+      blank ??= spec.blank();
+      return blank;
+    },
   };
 }
 
 /** A wizard's current form in a component, re-rendering on change. */
 export function useWizardForm<Form>(store: WizardStore<Form>): Form {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.serverForm);
 }

@@ -1,6 +1,4 @@
 import type { LandingData, LandingFolder, MunicipioAnswer } from '@shop/domain';
-import { ApiError } from '../../../shared/api/api-error.ts';
-import { api } from '../../../shared/api/client.ts';
 import { getConfig } from '../../../shared/config/config-store.ts';
 
 /** The element the server writes a landing page's data into, beside the configuration. */
@@ -33,6 +31,12 @@ export function takePageLanding(): Primed | undefined {
 
 /** POST municipio/ (spec 7): null when the municipality is unknown (404). */
 export async function fetchLanding(folder: LandingFolder, url: string): Promise<LandingData | null> {
+  // The API client (and the schemas it validates with) load only for a visit inside the app:
+  // a page the server rendered carries its data, so its hydration needs neither (ADR 009).
+  const [{ api }, { ApiError }] = await Promise.all([
+    import('../../../shared/api/client.ts'),
+    import('../../../shared/api/api-error.ts'),
+  ]);
   try {
     const answer = await api.post<MunicipioAnswer>('municipio', { config: getConfig(), url, folder });
     return answer.landing;
