@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
-import { useShopPage } from './support/shop-page.ts';
+import { useShopPage, waitForHydration } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // Spec 9 cookie consent and analytics (ADR 008). The analytics host is
@@ -48,6 +48,7 @@ async function freshVisitor() {
   await page.goto(`${origin}/app/servicios?store_id=14`);
   await h1('¿Qué servicio deseas?').waitFor();
   await page.getByTestId('consent-banner').waitFor();
+  await waitForHydration(page);
 }
 
 describe('cookie consent and analytics (Chromium, real server, analytics host intercepted)', () => {

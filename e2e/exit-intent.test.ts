@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { useShopPage } from './support/shop-page.ts';
+import { useShopPage, waitForHydration } from './support/shop-page.ts';
 
 // Spec 2 "Exit-intent dialog": the mouse leaving through the top of the page
 // shows the step's help text and 'Continuar', once per URL; never after a touch.
@@ -19,6 +19,8 @@ describe('exit-intent dialog (Chromium, real server)', () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/app/servicios?store_id=14`);
     await h1('¿Qué servicio deseas?').waitFor();
+    // The listeners come with the scripts, which start after the first paint.
+    await waitForHydration(page);
 
     // Leaving through a side shows nothing.
     await page.mouse.move(180, 300);
@@ -56,6 +58,8 @@ describe('exit-intent dialog (Chromium, real server)', () => {
     const { page, origin, context } = shop;
     await page.goto(`${origin}/app/servicios?store_id=14`);
     await h1('¿Qué servicio deseas?').waitFor();
+    // The listeners come with the scripts, which start after the first paint.
+    await waitForHydration(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 180, y: 600 }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });

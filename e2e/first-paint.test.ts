@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
-import { useShopPage } from './support/shop-page.ts';
+import { useShopPage, waitForHydration } from './support/shop-page.ts';
 import { saveWizardForm } from './support/wizard-storage.ts';
 
 // Issue 11 item 2 (ADR 009): the services screen, every wizard's step 1 and the
@@ -50,11 +50,7 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
-  });
+const hydrated = waitForHydration;
 
 describe('server-rendered first paint (Chromium, real server)', () => {
   it.each(FIRST_STEPS)('$path: the step and the banner without JavaScript, styles inline', async (step) => {

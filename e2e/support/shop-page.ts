@@ -96,3 +96,15 @@ function ready<T>(value: T | undefined): T {
   if (value === undefined) throw new Error('useShopPage: only available inside the tests and their hooks');
   return value;
 }
+
+/**
+ * Waits until React has hydrated the page's server-rendered markup: its scripts
+ * start after the first paint (ADR 009), so behaviour that needs them (the
+ * banner's buttons, the exit-intent listeners) starts a moment after it shows.
+ */
+export function waitForHydration(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+  });
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createStyleInliner } from './inline-styles.ts';
-import { lowPriorityScripts } from './page-renderer.ts';
+import { scriptsAfterPaint } from './page-renderer.ts';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'inline-styles-'));
 mkdirSync(path.join(dist, 'assets'));
@@ -39,13 +39,13 @@ describe('stylesheets inside a server-rendered page (ADR 009)', () => {
     );
   });
 
-  it('loads the scripts of a server-rendered page at low priority', () => {
-    expect(
-      lowPriorityScripts(
-        '<script type="module" crossorigin src="/a.js"></script><link rel="modulepreload" crossorigin href="/b.js">',
-      ),
-    ).toBe(
-      '<script type="module" fetchpriority="low" crossorigin src="/a.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/b.js">',
+  it('starts the scripts of a server-rendered page after its first paint', () => {
+    const page =
+      '<head><script type="module" crossorigin src="/assets/a.js"></script><link rel="modulepreload" crossorigin href="/assets/b.js"><link rel="modulepreload" href="/assets/c.js" /></head><body>x</body>';
+    expect(scriptsAfterPaint(page)).toBe(
+      '<head><script defer src="/after-paint.js" data-entry="/assets/a.js" data-preload="[&quot;/assets/b.js&quot;,&quot;/assets/c.js&quot;]"></script></head><body>x</body>',
     );
+    // No entry module (or an unexpected page): left as it is.
+    expect(scriptsAfterPaint('<head></head>')).toBe('<head></head>');
   });
 });

@@ -57,16 +57,65 @@ function dataScript(id: string, value: unknown): string {
   return `<script type="application/json" id="${id}">${scriptSafeJson(value)}</script>`;
 }
 
+/** The small classic script that starts a server-rendered page's module scripts once it has painted. */
+export const AFTER_PAINT_PATH = '/after-paint.js';
+
 /**
- * A server-rendered page paints without its scripts: they load at low priority
- * (`fetchpriority="low"` on the entry script and every modulepreload), after what
- * the first paint needs, and hydrate the page once there (ADR 009).
+ * Reads the entry and its preloads from its own data attributes, waits until
+ * the server's markup is on screen (the first contentful paint: a phone shows
+ * the page before it spends its bandwidth and CPU on scripts), then adds the
+ * modulepreload links and the entry module, which hydrates the page (ADR 009).
+ * Without JavaScript the page stays as the server rendered it.
  */
-export function lowPriorityScripts(html: string): string {
-  return html.replace(
-    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
-    '<$1 fetchpriority="low"',
-  );
+export const AFTER_PAINT_SCRIPT = `(() => {
+  const boot = document.currentScript;
+  const entry = boot?.dataset.entry;
+  if (!entry) return;
+  const preloads = JSON.parse(boot.dataset.preload || '[]');
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.append(link);
+    }
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = entry;
+    document.head.append(script);
+  };
+  // The browser reports the first contentful paint once it is on screen; a browser that
+  // reports none (or a tab in the background, which paints nothing) starts after a while anyway.
+  try {
+    new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name === 'first-contentful-paint')) setTimeout(start, 0);
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+  setTimeout(start, 1500);
+})();
+`;
+
+const MODULE_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * A server-rendered page paints without its scripts, so they start after the
+ * first paint: the entry module and every modulepreload leave the markup and
+ * the after-paint script (deferred, a few hundred bytes) adds them once the
+ * page is on screen (ADR 009). A page with no entry module is left as it is.
+ */
+export function scriptsAfterPaint(html: string): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((m) => m[1] as string);
+  const entry = entries[0];
+  if (!entry || entries.length > 1) return html;
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1] as string);
+  const boot = `<script defer src="${AFTER_PAINT_PATH}" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(JSON.stringify(preloads))}"></script>`;
+  return html.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, '').replace('</head>', `${boot}</head>`);
 }
 
 /** The fixed products (their prices show on the wizards' first steps). */
@@ -85,11 +134,11 @@ export const pageRendererPlugin = fp<{ env: Env }>(
     const loadSsr = createSsrLoader(env.SSR_ENTRY ?? path.join(env.WEB_DIST, 'ssr', 'entry-server.js'));
     const routeAssets = createManifestReader(env.WEB_DIST);
     const styles = createStyleInliner(env.WEB_DIST);
-    // The template with the entry's stylesheets inside and its scripts at low priority, for the pages the server renders.
+    // The template with the entry's stylesheets inside, for the pages the server renders.
     let inlinedTemplate: { from: string; page: Promise<string> } | undefined;
     const templateWithStyles = (template: string) => {
       if (inlinedTemplate?.from !== template)
-        inlinedTemplate = { from: template, page: styles.inlineLinks(template).then(lowPriorityScripts) };
+        inlinedTemplate = { from: template, page: styles.inlineLinks(template) };
       return inlinedTemplate.page;
     };
     const catalogues = new Map<Language, Promise<Catalogue>>();
@@ -135,9 +184,7 @@ export const pageRendererPlugin = fp<{ env: Env }>(
         const assets = await routeAssets(modules);
         const links = [
           ...(await Promise.all(assets.css.map((href) => styles.styleTag(href)))),
-          ...assets.js.map(
-            (href) => `<link rel="modulepreload" fetchpriority="low" href="${escapeHtml(href)}" />`,
-          ),
+          ...assets.js.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}" />`),
           // The definitions behind the prices in the markup, for the hydration (ADR 009).
           ...(used.length > 0 ? [dataScript('product-data', used)] : []),
         ].join('');
@@ -161,7 +208,8 @@ export const pageRendererPlugin = fp<{ env: Env }>(
           markup.links +
           (options.landing === undefined ? '' : landingScript(options.landing));
         const page = bodyHtml ? await templateWithStyles(template) : template;
-        const html = renderHostPage(page, config, { ...head, headHtml, bodyHtml });
+        const filled = renderHostPage(page, config, { ...head, headHtml, bodyHtml });
+        const html = bodyHtml ? scriptsAfterPaint(filled) : filled;
         reply.code(options.status ?? 200).type('text/html; charset=utf-8');
         if (options.revalidate) {
           const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -173,6 +221,12 @@ export const pageRendererPlugin = fp<{ env: Env }>(
       },
     };
     app.decorate('pages', renderer);
+    app.get(AFTER_PAINT_PATH, async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(AFTER_PAINT_SCRIPT),
+    );
   },
   { name: 'pages', dependencies: ['runtime-config', 'catalog'] },
 );
