@@ -15,6 +15,9 @@ import styles from './followups.module.css';
 const FIELDS = ['nombre', 'direccion', 'municipio', 'provincia', 'otros_datos'] as const;
 type Field = (typeof FIELDS)[number];
 
+/** The address fields a Nota Simple request cannot go without, in the order the form shows them. */
+const REQUIRED_FIELDS = ['direccion', 'municipio', 'provincia'] as const satisfies readonly Field[];
+
 /** The Nota Simple data of the order item as bought (its stored wizard form). */
 function boughtData(item: PedidoItem): NotaSimpleData {
   const form = item.form ?? {};
@@ -94,33 +97,18 @@ export function NsUpdateDialog({
             error={messageOf('nombre')}
             autoComplete="off"
           />
-          <TextField
-            label={t('editNs.direccion')}
-            name="direccion"
-            value={data.direccion}
-            onChange={(event) => change('direccion', event.target.value)}
-            error={messageOf('direccion')}
-            required
-            autoComplete="off"
-          />
-          <TextField
-            label={t('editNs.municipio')}
-            name="municipio"
-            value={data.municipio}
-            onChange={(event) => change('municipio', event.target.value)}
-            error={messageOf('municipio')}
-            required
-            autoComplete="off"
-          />
-          <TextField
-            label={t('editNs.provincia')}
-            name="provincia"
-            value={data.provincia}
-            onChange={(event) => change('provincia', event.target.value)}
-            error={messageOf('provincia')}
-            required
-            autoComplete="off"
-          />
+          {REQUIRED_FIELDS.map((field) => (
+            <TextField
+              key={field}
+              label={t(`editNs.${field}`)}
+              name={field}
+              value={data[field]}
+              onChange={(event) => change(field, event.target.value)}
+              error={messageOf(field)}
+              required
+              autoComplete="off"
+            />
+          ))}
           <TextArea
             label={t('editNs.otrosDatos')}
             name="otros_datos"
