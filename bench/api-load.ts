@@ -146,17 +146,15 @@ async function startSession(base: string, kind: Endpoint['session']): Promise<Re
 }
 
 /**
- * Loads each endpoint of the real app (buildApp on a migrated, seeded
- * database) at a fixed rate, the way a browser calls it: with its session
- * cookie. autocannon runs in a worker thread so it does not share the
- * server's event loop; at a fixed rate it corrects for coordinated omission,
- * so a server that falls behind shows in p99, not only in the throughput.
+ * The real app (buildApp on a migrated, seeded database of `target`, its job
+ * workers running) listening on a loopback port for `work`, then closed, its
+ * database disposed and its temporary DATA_DIR removed.
  */
-export async function loadEndpoints(
+export async function withListeningApp<T>(
   target: Target,
   webDist: string,
-  { seconds, rate, endpoints = ENDPOINTS }: { seconds: number; rate: number; endpoints?: Endpoint[] },
-): Promise<LoadFigures[]> {
+  work: (app: { base: string; database: Database }) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   const { database, dispose } = await target.open(dataDir);
   try {
@@ -168,23 +166,7 @@ export async function loadEndpoints(
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('The app is not listening on a port.');
-      const base = `http://127.0.0.1:${address.port}`;
-      const figures: LoadFigures[] = [];
-      for (const endpoint of endpoints) {
-        const headers = await startSession(base, endpoint.session);
-        const options = { url: `${base}${endpoint.path}`, connections: 20, workers: 1, headers };
-        await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches, pool
-        const result: Result = await autocannon({ ...options, duration: seconds, overallRate: rate });
-        figures.push({
-          label: `${endpoint.name}, ${target.label}`,
-          p50: result.latency.p50,
-          p99: result.latency.p99,
-          // Answers over the run's real length (the per-second average counts a partial last second).
-          requestsPerSecond: result.requests.total / result.duration,
-          failures: result.non2xx + result.errors + result.timeouts,
-        });
-      }
-      return figures;
+      return await work({ base: `http://127.0.0.1:${address.port}`, database });
     } finally {
       await app.close();
     }
@@ -193,4 +175,36 @@ export async function loadEndpoints(
     await dispose();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Loads each endpoint of the real app (buildApp on a migrated, seeded
+ * database) at a fixed rate, the way a browser calls it: with its session
+ * cookie. autocannon runs in a worker thread so it does not share the
+ * server's event loop; at a fixed rate it corrects for coordinated omission,
+ * so a server that falls behind shows in p99, not only in the throughput.
+ */
+export async function loadEndpoints(
+  target: Target,
+  webDist: string,
+  { seconds, rate, endpoints = ENDPOINTS }: { seconds: number; rate: number; endpoints?: Endpoint[] },
+): Promise<LoadFigures[]> {
+  return withListeningApp(target, webDist, async ({ base }) => {
+    const figures: LoadFigures[] = [];
+    for (const endpoint of endpoints) {
+      const headers = await startSession(base, endpoint.session);
+      const options = { url: `${base}${endpoint.path}`, connections: 20, workers: 1, headers };
+      await autocannon({ ...options, duration: 2 }); // warm-up: JIT, caches, pool
+      const result: Result = await autocannon({ ...options, duration: seconds, overallRate: rate });
+      figures.push({
+        label: `${endpoint.name}, ${target.label}`,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        // Answers over the run's real length (the per-second average counts a partial last second).
+        requestsPerSecond: result.requests.total / result.duration,
+        failures: result.non2xx + result.errors + result.timeouts,
+      });
+    }
+    return figures;
+  });
 }

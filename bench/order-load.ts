@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { migrate, queryRows } from '../apps/server/src/db/client.ts';
-import { seed } from '../apps/server/src/db/seed/index.ts';
-import { loadEnv } from '../apps/server/src/env.ts';
-import { NOTA_SIMPLE, type Target } from './api-load.ts';
+import { queryRows } from '../apps/server/src/db/client.ts';
+import { NOTA_SIMPLE, type Target, withListeningApp } from './api-load.ts';
 import { type OrderClientInput, type OrderClientResult, STEPS } from './order-client.ts';
 
 export interface OrderFigures {
@@ -47,78 +41,61 @@ export async function loadOrders(
     warmupSeconds = 3,
   }: { seconds: number; concurrency: number; warmupSeconds?: number },
 ): Promise<OrderFigures> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-orders-'));
-  const { database, dispose } = await target.open(dataDir);
-  try {
-    await migrate(database);
-    await seed(database.db);
-    const env = loadEnv({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '0' });
-    const app = await buildApp({ database, env });
-    try {
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('The app is not listening on a port.');
-      const input: OrderClientInput = {
-        base: `http://127.0.0.1:${address.port}`,
-        seconds,
-        concurrency,
-        warmupSeconds,
-        form: NOTA_SIMPLE,
-      };
-      const result = await new Promise<OrderClientResult>((resolve, reject) => {
-        const worker = new Worker(new URL('./order-client-worker.mjs', import.meta.url), {
-          workerData: input,
-        });
-        worker.once('message', resolve);
-        worker.once('error', reject);
-        worker.once('exit', (code) => {
-          if (code !== 0) reject(new Error(`the order client exited with ${code}`));
-        });
+  return withListeningApp(target, webDist, async ({ base, database }) => {
+    const input: OrderClientInput = {
+      base,
+      seconds,
+      concurrency,
+      warmupSeconds,
+      form: NOTA_SIMPLE,
+    };
+    const result = await new Promise<OrderClientResult>((resolve, reject) => {
+      const worker = new Worker(new URL('./order-client-worker.mjs', import.meta.url), {
+        workerData: input,
       });
-      const counts = async () => {
-        const [row] = await queryRows<{ invoices: number; mails: number }>(
-          database.db,
-          sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices,
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`the order client exited with ${code}`));
+      });
+    });
+    const counts = async () => {
+      const [row] = await queryRows<{ invoices: number; mails: number }>(
+        database.db,
+        sql`SELECT (SELECT count(*) FROM invoices)::int AS invoices,
                      (SELECT count(*) FROM mail_messages WHERE status IN ('stored', 'sent'))::int AS mails`,
-        );
-        return { invoices: row?.invoices ?? 0, mails: row?.mails ?? 0 };
-      };
-      const stopped = performance.now();
-      let mailsCaughtUpAfter: number | null = null;
-      let latest = await counts();
-      while (performance.now() - stopped < 30_000) {
-        latest = await counts();
-        if (latest.mails >= latest.invoices) {
-          mailsCaughtUpAfter = (performance.now() - stopped) / 1000;
-          break;
-        }
-        await new Promise((r) => setTimeout(r, 200));
+      );
+      return { invoices: row?.invoices ?? 0, mails: row?.mails ?? 0 };
+    };
+    const stopped = performance.now();
+    let mailsCaughtUpAfter: number | null = null;
+    let latest = await counts();
+    while (performance.now() - stopped < 30_000) {
+      latest = await counts();
+      if (latest.mails >= latest.invoices) {
+        mailsCaughtUpAfter = (performance.now() - stopped) / 1000;
+        break;
       }
-      return {
-        label: target.label,
-        invoices: latest.invoices,
-        mailsStored: latest.mails,
-        mailsCaughtUpAfter,
-        ordersPerSecond: result.orders / result.seconds,
-        orders: result.orders,
-        failures: result.failures,
-        firstFailure: result.firstFailure,
-        calls: STEPS.map((step) => {
-          const sorted = [...result.latencies[step]].sort((a, b) => a - b);
-          return {
-            step,
-            p50: Math.round(percentile(sorted, 50) * 10) / 10,
-            p99: Math.round(percentile(sorted, 99) * 10) / 10,
-            count: sorted.length,
-          };
-        }),
-      };
-    } finally {
-      await app.close();
+      await new Promise((r) => setTimeout(r, 200));
     }
-  } finally {
-    await database.close();
-    await dispose();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+    return {
+      label: target.label,
+      invoices: latest.invoices,
+      mailsStored: latest.mails,
+      mailsCaughtUpAfter,
+      ordersPerSecond: result.orders / result.seconds,
+      orders: result.orders,
+      failures: result.failures,
+      firstFailure: result.firstFailure,
+      calls: STEPS.map((step) => {
+        const sorted = [...result.latencies[step]].sort((a, b) => a - b);
+        return {
+          step,
+          p50: Math.round(percentile(sorted, 50) * 10) / 10,
+          p99: Math.round(percentile(sorted, 99) * 10) / 10,
+          count: sorted.length,
+        };
+      }),
+    };
+  });
 }
