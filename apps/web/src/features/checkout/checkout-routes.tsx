@@ -7,7 +7,7 @@ import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
 import FinalizePage from './components/finalize-page.tsx';
 import IncidentFormPage from './components/incident-form-page.tsx';
-import MethodPage from './components/method-page.tsx';
+import MethodPage, { type GatewayMethod } from './components/method-page.tsx';
 import OrdersPage from './components/orders-page.tsx';
 import PasswordPage from './components/password-page.tsx';
 import PaymentChoicePage from './components/payment-choice-page.tsx';
@@ -35,6 +35,15 @@ export function resetCheckoutQueries(): void {
  * The customer and payment routes of spec 2 (one lazy chunk with
  * react-hook-form and TanStack Query; the services screen never loads it).
  */
+/** The payment methods whose page only confirms (spec 2), by route; the longer Monei path first. */
+const METHOD_PAGES: readonly (readonly [string, GatewayMethod])[] = [
+  ['/payment/monei/multibanco', 'moneimultibanco'],
+  ['/payment/monei', 'monei'],
+  ['/payment/multibanco', 'multibanco'],
+  ['/payment/bizum', 'bizum'],
+  ['/payment/paypal', 'paypal'],
+];
+
 export default function CheckoutRoutes() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -50,21 +59,11 @@ export default function CheckoutRoutes() {
         <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />
         <Route path="/payment/stripe" component={StripePage} />
-        <Route path="/payment/monei/multibanco">
-          <MethodPage method="moneimultibanco" />
-        </Route>
-        <Route path="/payment/monei">
-          <MethodPage method="monei" />
-        </Route>
-        <Route path="/payment/multibanco">
-          <MethodPage method="multibanco" />
-        </Route>
-        <Route path="/payment/bizum">
-          <MethodPage method="bizum" />
-        </Route>
-        <Route path="/payment/paypal">
-          <MethodPage method="paypal" />
-        </Route>
+        {METHOD_PAGES.map(([path, method]) => (
+          <Route key={path} path={path}>
+            <MethodPage method={method} />
+          </Route>
+        ))}
         <Route path="/payment/3ds/order/:orderId" component={ThreeDsPage} />
         <Route path="/payment/3ds" component={ThreeDsPage} />
         <Route path="/checkout/3ds" component={ThreeDsPage} />
