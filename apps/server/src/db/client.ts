@@ -61,10 +61,64 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Names parameterised statement texts: one name per text, so a connection
+ * parses and plans each text once and then only binds and executes it (ADR
+ * 018). Only the first `max` distinct texts get a name; a text past the cap
+ * (a list filter's `IN` of a new length, say) gets '' and runs unnamed, so
+ * PostgreSQL's per-connection cache of prepared statements stays bounded.
+ */
+export function createStatementNamer(max: number): (text: string) => string {
+  const names = new Map<string, string>();
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= max) return '';
+      name = `s${names.size + 1}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
+/** The app has a few hundred query shapes. */
+export const MAX_NAMED_STATEMENTS = 1000;
+const statementName = createStatementNamer(MAX_NAMED_STATEMENTS);
+
+/**
+ * The pool's client: every parameterised query (what drizzle sends) runs as a
+ * named prepared statement. node-postgres remembers which names each
+ * connection has parsed, so the text is parsed and planned once per
+ * connection; PostgreSQL then spends about a third less CPU per statement
+ * (bench: 11.5 -> 8.1 ms of PostgreSQL per whole order).
+ */
+class StatementNamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (config, values, callback) pass through unchanged
+  override query(config: any, values?: any, callback?: any): any {
+    if (
+      config !== null &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = statementName(config.text);
+      if (name) config = { ...config, name };
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    return (super.query as any)(config, values, callback);
+  }
+}
+
 /** Opens PGlite (embedded) or PostgreSQL; does not migrate. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      Client: StatementNamingClient,
+    });
     let closing = false;
     // An idle connection that dies (server restart, failover) is reported on the pool; without a
     // listener that would crash the process. The pool replaces it; after close() it is expected.

@@ -25,7 +25,10 @@ export const quotes = pgTable(
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id),
-    sessionId: text('session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     customerId: integer('customer_id').references(() => customers.id),
     status: text('status').$type<'open' | 'ordered' | 'abandoned'>().notNull().default('open'),
     /**

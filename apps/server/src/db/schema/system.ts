@@ -22,7 +22,10 @@ export const files = pgTable(
     orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
     optionId: integer('option_id'),
     /** Who uploaded it: the session and the client address the upload quotas count by. */
-    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    sessionId: text('session_id').references(() => sessions.id, {
+      onDelete: 'set null',
+      onUpdate: 'cascade',
+    }),
     clientAddress: text('client_address'),
     kind: text('kind').$type<'upload' | 'result' | 'invoice' | 'credit_note'>().notNull().default('upload'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

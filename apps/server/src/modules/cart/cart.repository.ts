@@ -12,27 +12,9 @@ export type NewQuoteItem = typeof quoteItems.$inferInsert;
  * No caller can forget it.
  */
 
-/** The session's quote id (the caller holds the session's row: SessionService.write). */
-export async function sessionQuoteId(tx: AppDb, sessionId: string): Promise<number | null> {
-  const rows = await tx
-    .select({ quoteId: sessions.quoteId })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  return rows[0]?.quoteId ?? null;
-}
-
 /** Links the session to its open quote. */
 export async function setSessionQuote(tx: AppDb, sessionId: string, quoteId: number | null): Promise<void> {
   await tx.update(sessions).set({ quoteId }).where(eq(sessions.id, sessionId));
-}
-
-export async function isOpenQuote(db: AppDb, quoteId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: quotes.id })
-    .from(quotes)
-    .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))
-    .limit(1);
-  return rows.length > 0;
 }
 
 export async function createQuote(

@@ -17,7 +17,7 @@ import type { AppDb } from '../../db/client.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import type { Session } from '../session/session.service.ts';
+import type { LockedSession, Session } from '../session/session.service.ts';
 import {
   countItems,
   createQuote,
@@ -26,10 +26,8 @@ import {
   findItemByRequest,
   findOpenQuoteItem,
   insertItem,
-  isOpenQuote,
   linkFilesToItem,
   quoteUploads,
-  sessionQuoteId,
   setSessionQuote,
   updateItem,
 } from './cart.repository.ts';
@@ -124,24 +122,30 @@ export function createCartService(app: FastifyInstance): CartService {
     return { offered, sold: isOfferedBy(product.row, store.id) };
   }
 
-  /** The session's open quote inside its write (the session row is held: two adds never make two quotes). */
-  async function ensureOpenQuote(tx: AppDb, visitor: Visitor, sessionId: string): Promise<number> {
-    const current = await sessionQuoteId(tx, sessionId);
-    if (current !== null && (await isOpenQuote(tx, current))) return current;
+  /**
+   * The session's open quote inside its write (the session row is held: two
+   * adds never make two quotes); `created` when this write made it (empty, no uploads).
+   */
+  async function ensureOpenQuote(
+    tx: AppDb,
+    visitor: Visitor,
+    sessionId: string,
+    locked: LockedSession | undefined,
+  ): Promise<{ quoteId: number; created: boolean }> {
+    if (locked?.quoteId != null && locked.quoteOpen) return { quoteId: locked.quoteId, created: false };
     const quoteId = await createQuote(tx, {
       storeId: visitor.store.id,
       sessionId,
       customerId: visitor.session.customerId,
     });
     await setSessionQuote(tx, sessionId, quoteId);
-    return quoteId;
+    return { quoteId, created: true };
   }
 
   /** The session's open quote for a change of an item in it; an item elsewhere is "not found". */
-  async function currentQuote(tx: AppDb, sessionId: string): Promise<number> {
-    const quoteId = await sessionQuoteId(tx, sessionId);
-    if (quoteId === null || !(await isOpenQuote(tx, quoteId))) throw itemNotFound();
-    return quoteId;
+  function currentQuote(locked: LockedSession | undefined): number {
+    if (locked?.quoteId == null || !locked.quoteOpen) throw itemNotFound();
+    return locked.quoteId;
   }
 
   async function add(
@@ -154,15 +158,18 @@ export function createCartService(app: FastifyInstance): CartService {
     const { result: itemId, session } = await app.sessions.write(
       visitor.session,
       visitor.store.id,
-      async (tx, sessionId) => {
-        const quoteId = await ensureOpenQuote(tx, visitor, sessionId);
-        if (opts.requestId) {
-          const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-          if (existing !== null) return existing;
+      async (tx, sessionId, locked) => {
+        const { quoteId, created } = await ensureOpenQuote(tx, visitor, sessionId, locked);
+        if (!created) {
+          if (opts.requestId) {
+            const existing = await findItemByRequest(tx, quoteId, opts.requestId);
+            if (existing !== null) return existing;
+          }
+          // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
+          const count = await countItems(tx, quoteId);
+          if (count >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
         }
-        // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
-        if ((await countItems(tx, quoteId)) >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
-        const item = prepare(await quoteUploads(tx, quoteId));
+        const item = prepare(created ? new Map() : await quoteUploads(tx, quoteId));
         const id = await insertItem(tx, {
           quoteId,
           productId: product.row.id,
@@ -218,8 +225,8 @@ export function createCartService(app: FastifyInstance): CartService {
       const { session } = await app.sessions.write(
         visitor.session,
         visitor.store.id,
-        async (tx, sessionId) => {
-          const quoteId = await currentQuote(tx, sessionId);
+        async (tx, _sessionId, locked) => {
+          const quoteId = currentQuote(locked);
           const item = await findOpenQuoteItem(tx, quoteId, itemId);
           if (!item) throw itemNotFound();
           const fixed = Object.values(FIXED_KINDS).includes(item.productId as never);
@@ -258,8 +265,8 @@ export function createCartService(app: FastifyInstance): CartService {
       const { session } = await app.sessions.write(
         visitor.session,
         visitor.store.id,
-        async (tx, sessionId) => {
-          const quoteId = await currentQuote(tx, sessionId);
+        async (tx, _sessionId, locked) => {
+          const quoteId = currentQuote(locked);
           if ((await deleteItemTree(tx, quoteId, itemId)) === 0) throw itemNotFound();
         },
       );
@@ -270,7 +277,7 @@ export function createCartService(app: FastifyInstance): CartService {
       const { result: quoteId, session } = await app.sessions.write(
         visitor.session,
         visitor.store.id,
-        (tx, id) => ensureOpenQuote(tx, visitor, id),
+        async (tx, id, locked) => (await ensureOpenQuote(tx, visitor, id, locked)).quoteId,
       );
       return { quoteId, session };
     },

@@ -1,25 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { files, orderItems, orders, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+import { files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
-
-/**
- * The session's row as the checkout sees it: undefined when the row is gone (a
- * concurrent checkout of the same session moved it to a new id, or it ended).
- */
-export async function sessionRow(
-  tx: AppDb,
-  sessionId: string,
-): Promise<{ quoteId: number | null } | undefined> {
-  const rows = await tx
-    .select({ quoteId: sessions.quoteId })
-    .from(sessions)
-    .where(eq(sessions.id, sessionId));
-  return rows[0];
-}
 
 /** The quote, locked until the transaction ends: one checkout of a quote at a time. */
 export async function lockQuote(tx: AppDb, quoteId: number): Promise<QuoteRow | undefined> {
@@ -44,17 +29,19 @@ export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$infe
   return row.id;
 }
 
-/** The quote's uploads now belong to the order (and each to the order item its quote item became). */
+/**
+ * The quote's uploads now belong to the order, each to the order item its
+ * quote item became (one statement; a file of no item keeps no item).
+ */
 export async function moveQuoteFiles(tx: AppDb, quoteId: number, orderId: string): Promise<void> {
   await tx.execute(
-    sql`update ${files} set order_id = ${orderId}, order_item_id = oi.id
-        from ${orderItems} oi
-        where oi.order_id = ${orderId} and oi.quote_item_id = ${files.quoteItemId} and ${files.quoteId} = ${quoteId}`,
+    sql`update ${files} set order_id = ${orderId},
+          order_item_id = coalesce(
+            (select oi.id from ${orderItems} oi
+              where oi.order_id = ${orderId} and oi.quote_item_id = ${files.quoteItemId}),
+            ${files.orderItemId})
+        where ${files.quoteId} = ${quoteId} and ${files.orderId} is null`,
   );
-  await tx
-    .update(files)
-    .set({ orderId })
-    .where(sql`${files.quoteId} = ${quoteId} and ${files.orderId} is null`);
 }
 
 /** Closes the quote: ordered, with its order and customer; its version moves on (the cart view empties). */

@@ -17,7 +17,7 @@ import { hashPassword } from '../customers/password.ts';
 import { allocateOrderId } from '../orders/order-ids.repository.ts';
 import { failedPaymentMessage, startPayment } from '../payments/payments.service.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
-import type { Session } from '../session/session.service.ts';
+import type { LockedSession, Session } from '../session/session.service.ts';
 import {
   closeQuote,
   insertOrder,
@@ -25,7 +25,6 @@ import {
   lockQuote,
   moveQuoteFiles,
   quoteItemsOf,
-  sessionRow,
 } from './checkout.repository.ts';
 
 declare module 'fastify' {
@@ -110,10 +109,10 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       const catalog = await app.catalog.snapshot();
 
       /** Everything of the order inside the session's transaction; answers the order id and the payment's next step. */
-      const place = async (tx: AppDb, sessionId: string) => {
-        const row = await sessionRow(tx, sessionId);
-        if (!row) throw new AppError('conflict', 'quoteAlreadyOrdered');
-        const quote = row.quoteId === null ? undefined : await lockQuote(tx, row.quoteId);
+      const place = async (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => {
+        // The row is gone when a concurrent checkout of this session moved it to a new id.
+        if (!locked) throw new AppError('conflict', 'quoteAlreadyOrdered');
+        const quote = locked.quoteId === null ? undefined : await lockQuote(tx, locked.quoteId);
         if (!quote) throw new AppError('conflict', 'emptyCart');
         if (quote.status === 'ordered') throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (quote.status !== 'open') throw new AppError('conflict', 'emptyCart');
@@ -174,7 +173,14 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         await moveQuoteFiles(tx, quote.id, orderId);
         await closeQuote(tx, quote.id, orderId, customerId);
 
-        const started = await startPayment(tx, { order, method, fields, baseUrl, language: store.language });
+        const started = await startPayment(tx, {
+          order,
+          created: order,
+          method,
+          fields,
+          baseUrl,
+          language: store.language,
+        });
         // A failure always carries the spec's failed-payment text.
         const next: CheckoutNext =
           started.type === 'failed' && !started.message
@@ -202,8 +208,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         const { result, session } = await app.sessions.renew(
           visitor.session,
           store.id,
-          async (tx, sessionId) => {
-            const placed = await place(tx, sessionId);
+          async (tx, sessionId, locked) => {
+            const placed = await place(tx, sessionId, locked);
             return { result: placed, customerId: placed.customerId };
           },
         );

@@ -93,6 +93,9 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
         .from(sessions)
         .where(eq(sessions.id, storedSessionIdOf(before) as string));
       expect(old).toHaveLength(0);
+      // The quote followed the session to its new id (the foreign key cascades the renewal).
+      const [moved] = await t.database.db.select().from(quotes).where(eq(quotes.id, quoteId));
+      expect(moved?.sessionId).toBe(storedSessionIdOf(session.cookie));
 
       const [order] = await ordersOfQuote(quoteId);
       expect(order).toMatchObject({

@@ -144,9 +144,13 @@ export async function runOrderConfirmation(
       fileId = file?.id ?? null;
     }
     if (fileId === null) throw new Error(`invoice ${locked.id}: no stored PDF`);
-    const [order] = await tx.select().from(orders).where(eq(orders.id, locked.orderId));
-    if (!order) throw new Error(`invoice ${locked.id}: order ${locked.orderId} missing`);
-    const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
+    const [found] = await tx
+      .select({ order: orders, portal: stores.portalName })
+      .from(orders)
+      .innerJoin(stores, eq(stores.id, orders.storeId))
+      .where(eq(orders.id, locked.orderId));
+    if (!found) throw new Error(`invoice ${locked.id}: order ${locked.orderId} missing`);
+    const { order } = found;
     const items = await tx
       .select({ name: orderItems.productName, qty: orderItems.qty, priceCents: orderItems.priceCents })
       .from(orderItems)
@@ -154,7 +158,7 @@ export async function runOrderConfirmation(
       .orderBy(orderItems.id);
     const mail = confirmationMail({
       language: locked.language,
-      portal: store?.portalName ?? '',
+      portal: found.portal,
       order,
       customerName: locked.customer.name === order.email ? '' : locked.customer.name,
       items,

@@ -73,7 +73,8 @@ export interface JobQueue {
 }
 
 interface RawClient {
-  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** node-postgres also takes `{ text }` (run as a named statement); PGlite takes the text only. */
+  query(text: string | { text: string }, values?: unknown[]): Promise<{ rows: unknown[] }>;
   exec?(text: string): Promise<{ rows: unknown[] }[]>;
 }
 
@@ -102,7 +103,11 @@ export function bossDbOf(db: AppDb): PgBoss.Db {
         const results = await client.exec(text);
         return { rows: results.at(-1)?.rows ?? [] };
       }
-      const result = await client.query(text, values ?? []);
+      // node-postgres gets a query object, which the pool runs as a named statement (db/client.ts);
+      // PGlite's query() takes the text itself.
+      const result = client.exec
+        ? await client.query(text, values ?? [])
+        : await client.query({ text }, values ?? []);
       return { rows: result.rows };
     },
   };

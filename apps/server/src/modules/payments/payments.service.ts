@@ -95,6 +95,12 @@ export function gatewayFor(storeId: number, method: PaymentMethod): PaymentGatew
 
 export interface StartPaymentOptions {
   order: Pick<OrderRow, 'id' | 'storeId' | 'totalCents' | 'email'>;
+  /**
+   * The order row when the caller's transaction has just created it (checkout):
+   * no other transaction sees it and it has no payment yet, so it is neither
+   * locked nor asked for its last attempt again.
+   */
+  created?: OrderRow;
   method: PaymentMethod;
   /** Method fields (card, phone, iban): passed to the gateway, never stored or logged. */
   fields: Record<string, string>;
@@ -125,14 +131,10 @@ export function isPaidStatus(status: string): boolean {
  * the order stays payable, the answer carries the failed-payment text).
  */
 export async function startPayment(tx: AppDb, options: StartPaymentOptions): Promise<CheckoutNext> {
-  const order = await lockOrder(tx, options.order.id);
+  const order = options.created ?? (await lockOrder(tx, options.order.id));
   if (!order) throw new AppError('not_found', 'notFound');
   if (isPaidStatus(order.status) || order.status === 'canceled') throw new AppError('conflict', 'conflict');
-  const [last] = await tx
-    .select({ attempt: sql<number>`coalesce(max(${payments.attempt}), 0)` })
-    .from(payments)
-    .where(eq(payments.orderId, order.id));
-  const attempt = Number(last?.attempt ?? 0) + 1;
+  const attempt = options.created ? 1 : (await lastAttempt(tx, order.id)) + 1;
   let gateway: PaymentGateway | null;
   try {
     gateway = gatewayFor(order.storeId, options.method);
@@ -189,6 +191,15 @@ export async function startPayment(tx: AppDb, options: StartPaymentOptions): Pro
   return recordStart(tx, order, payment, result, options.language);
 }
 
+/** The order's highest attempt number (0 before the first). */
+async function lastAttempt(tx: AppDb, orderId: string): Promise<number> {
+  const [last] = await tx
+    .select({ attempt: sql<number>`coalesce(max(${payments.attempt}), 0)` })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  return Number(last?.attempt ?? 0);
+}
+
 async function recordStart(
   tx: AppDb,
   order: OrderRow,
@@ -211,10 +222,13 @@ async function recordStart(
       updatedAt: new Date(),
     })
     .where(eq(payments.id, payment.id));
-  await tx
-    .update(orders)
-    .set({ paymentMethod: payment.method, updatedAt: new Date() })
-    .where(eq(orders.id, order.id));
+  if (order.paymentMethod !== payment.method) {
+    await tx
+      .update(orders)
+      .set({ paymentMethod: payment.method, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    order.paymentMethod = payment.method;
+  }
 
   if (result.outcome === 'paid') {
     await applyPaid(tx, order, { ...payment, status: 'paid' });
@@ -303,13 +317,15 @@ export async function applyNotice(
   notice: PaymentNotice,
 ): Promise<NoticeResult> {
   return db.transaction(async (tx) => {
+    // The payment's order, locked in the same statement.
     const [found] = await tx
-      .select({ id: payments.id, orderId: payments.orderId })
+      .select({ id: payments.id, order: orders })
       .from(payments)
-      .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, notice.providerRef)));
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, notice.providerRef)))
+      .for('update', { of: orders });
     if (!found) throw new AppError('not_found', 'notFound');
-    const order = await lockOrder(tx, found.orderId);
-    if (!order) throw new AppError('not_found', 'notFound');
+    const { order } = found;
     const recorded = await tx
       .insert(paymentEvents)
       .values({

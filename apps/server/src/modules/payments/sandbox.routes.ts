@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { payments, stores } from '../../db/schema/index.ts';
+import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
@@ -115,7 +115,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
   async function contextOf(ref: string): Promise<PageContext> {
     const found = await paymentByRef(app.database.db, sandboxGateway.name, ref);
     if (!found) throw new AppError('not_found', 'notFound');
-    const [store] = await app.database.db.select().from(stores).where(eq(stores.id, found.order.storeId));
+    const store = (await app.catalog.snapshot()).stores.get(found.order.storeId);
     const language = LanguageSchema.safeParse(store?.language).data ?? 'es';
     return {
       ...found,

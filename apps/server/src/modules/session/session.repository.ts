@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.ts';
-import { customers, files, quotes, sessions } from '../../db/schema/index.ts';
+import { type AppDb, queryRows } from '../../db/client.ts';
+import { customers, quotes, sessions } from '../../db/schema/index.ts';
 
 /** A session row with what every request needs besides it: the customer's e-mail and the open quote's version. */
 export interface SessionRow {
@@ -70,9 +70,26 @@ export async function updateSession(db: AppDb, id: string, patch: SessionPatch):
   await db.update(sessions).set(patch).where(eq(sessions.id, id));
 }
 
-/** Locks the session's row until the transaction ends: one session's writes run one after the other. */
-export async function lockSession(tx: AppDb, id: string): Promise<void> {
-  await tx.execute(sql`select 1 from ${sessions} where ${sessions.id} = ${id} for update`);
+/** What a session's write knows of its row once it holds it: its quote, and whether that quote is open. */
+export interface LockedSession {
+  quoteId: number | null;
+  quoteOpen: boolean;
+}
+
+/**
+ * Locks the session's row until the transaction ends (one session's writes run
+ * one after the other) and answers its quote in the same statement; undefined
+ * when the row is gone (a concurrent log-in moved it to a new id, or it ended).
+ */
+export async function lockSession(tx: AppDb, id: string): Promise<LockedSession | undefined> {
+  const [row] = await queryRows<{ quote_id: number | null; quote_open: boolean }>(
+    tx,
+    sql`select ${sessions.quoteId} as quote_id, coalesce(${quotes.status} = 'open', false) as quote_open
+        from ${sessions} left join ${quotes} on ${quotes.id} = ${sessions.quoteId}
+        where ${sessions.id} = ${id}
+        for update of ${sessions}`,
+  );
+  return row ? { quoteId: row.quote_id, quoteOpen: row.quote_open } : undefined;
 }
 
 /** `data || patch`: merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
@@ -90,9 +107,10 @@ export async function deleteEndedSessions(db: AppDb, now: Date): Promise<number>
 }
 
 /**
- * Moves a session to a new id (log in, log out: the id is renewed): the row is
- * copied under `newId` with `customerId`, the quote and the uploads follow it,
- * and the old row is deleted, so the old cookie names nothing any more.
+ * Moves a session to a new id (log in, log out: the id is renewed): one
+ * UPDATE of the row's key, with `customerId` and new times; its quote and
+ * uploads follow through their foreign keys (ON UPDATE CASCADE, migration
+ * 0011), and the old cookie names nothing any more.
  */
 export async function moveSession(
   tx: AppDb,
@@ -102,15 +120,10 @@ export async function moveSession(
   now: Date,
   expiresAt: Date,
 ): Promise<void> {
-  await tx.execute(
-    sql`insert into ${sessions} (id, store_id, customer_id, quote_id, data, created_at, last_seen_at, expires_at)
-        select ${newId}, store_id, ${customerId}::int, quote_id, data, ${now.toISOString()}::timestamptz,
-               ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
-        from ${sessions} where id = ${oldId}`,
-  );
-  await tx.update(quotes).set({ sessionId: newId }).where(eq(quotes.sessionId, oldId));
-  await tx.update(files).set({ sessionId: newId }).where(eq(files.sessionId, oldId));
-  await tx.delete(sessions).where(eq(sessions.id, oldId));
+  await tx
+    .update(sessions)
+    .set({ id: newId, customerId, createdAt: now, lastSeenAt: now, expiresAt })
+    .where(eq(sessions.id, oldId));
 }
 
 /** Deletes one session (log out). */

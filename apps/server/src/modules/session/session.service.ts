@@ -4,6 +4,7 @@ import {
   deleteSession,
   findSession,
   insertSession,
+  type LockedSession,
   lockSession,
   mergeSessionData,
   moveSession,
@@ -11,6 +12,11 @@ import {
   updateSession,
 } from './session.repository.ts';
 import { formKeyFor, newSessionId, readToken, SESSION_TTL_MS, signToken } from './session-token.ts';
+
+export type { LockedSession } from './session.repository.ts';
+
+/** A session stored by this very write: no quote yet. */
+const NEW_SESSION: LockedSession = { quoteId: null, quoteOpen: false };
 
 /** Sliding expiry is pushed forward at most once a day, so reads stay reads. */
 export const SLIDE_AFTER_MS = 24 * 3600 * 1000;
@@ -67,7 +73,7 @@ export interface SessionService {
   write<T>(
     session: Session,
     storeId: number,
-    work: (tx: AppDb, sessionId: string) => Promise<T>,
+    work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
   ): Promise<{ result: T; session: Session }>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
@@ -79,7 +85,11 @@ export interface SessionService {
   renew<T>(
     session: Session,
     storeId: number,
-    work: (tx: AppDb, sessionId: string) => Promise<{ result: T; customerId: number }>,
+    work: (
+      tx: AppDb,
+      sessionId: string,
+      locked: LockedSession | undefined,
+    ) => Promise<{ result: T; customerId: number }>,
   ): Promise<{ result: T; session: Session }>;
   /** Log out: deletes the stored session and answers a new anonymous one (a new id) in the same store. */
   end(session: Session, storeId: number): Promise<Session>;
@@ -109,12 +119,13 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
   async function transact<T>(
     session: Session,
     storeId: number,
-    work: (tx: AppDb, sessionId: string) => Promise<T>,
+    work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
   ): Promise<{ result: T; sessionId: string }> {
     let sessionId = session.id;
     const result = await db.transaction(async (tx) => {
+      let locked: LockedSession | undefined = NEW_SESSION;
       if (session.stored) {
-        await lockSession(tx, session.id);
+        locked = await lockSession(tx, session.id);
       } else {
         const now = new Date();
         sessionId = newSessionId();
@@ -127,7 +138,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
           expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
         });
       }
-      return work(tx, sessionId);
+      return work(tx, sessionId, locked);
     });
     return { result, sessionId };
   }
@@ -192,8 +203,8 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
-      const { result } = await transact(session, storeId, async (tx, sessionId) => {
-        const done = await work(tx, sessionId);
+      const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
+        const done = await work(tx, sessionId, locked);
         const now = new Date();
         await moveSession(
           tx,
