@@ -70,6 +70,14 @@ describe('the production start', () => {
       expect(installed).not.toContain(tool);
   });
 
+  it("builds the server-rendering module with React's production code, whatever NODE_ENV the server runs under", () => {
+    const ssr = readFileSync(path.join(WEB_DIST, 'ssr/entry-server.js'), 'utf8');
+    // Left in, `process.env.NODE_ENV` picks React's development code at run time (npm start sets
+    // no NODE_ENV): a stack trace captured for every element rendered.
+    expect(ssr).not.toContain('process.env.NODE_ENV');
+    expect(ssr).toMatch(/exports\.jsx = jsxProd;/);
+  });
+
   it('serves the shop from `node apps/server/dist/server.js` on a new PGlite database', async () => {
     const output = await checkProduction({ root: tree });
     expect(output).toMatch(/Shop ready on http:\/\/localhost:\d+\/app\/servicios/);

@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 // The server renders dist/index.html (it fills <!--app-config-->, __LANG__ and
 // __TITLE__) and serves dist/assets under /assets/. `vite dev` proxies the API to
 // a server started with `npm start`.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   base: '/',
   plugins: [react()],
@@ -37,10 +37,15 @@ export default defineConfig({
   // The server-rendering build (scripts/build.mjs: vite build --ssr src/ssr/entry-server.tsx)
   // bundles React and every other package, so the server needs none of them installed.
   ssr: { noExternal: true },
+  // Vite leaves `process.env.NODE_ENV` as it is in a server build, so the bundled React would pick
+  // its development code (a stack trace captured per element) at run time whenever the server
+  // runs without NODE_ENV=production, as `npm start` does. The build is a production build:
+  // fix it in the bundle, as the client build does.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     proxy: {
       '/desktopapp': 'http://localhost:3000',
       '/admin/api': 'http://localhost:3000',
     },
   },
-});
+}));

@@ -29,6 +29,20 @@ export function isServerRendered(path: string): boolean {
 }
 
 /**
+ * One `t` per catalogue object: the server passes the same catalogue for a
+ * language on every render, and flattening it is most of what createT costs.
+ */
+const translators = new WeakMap<SsrInput['catalogue'], ReturnType<typeof createT>>();
+function translatorFor(language: SsrInput['config']['language'], catalogue: SsrInput['catalogue']) {
+  let t = translators.get(catalogue);
+  if (!t) {
+    t = createT(language, catalogue);
+    translators.set(catalogue, t);
+  }
+  return t;
+}
+
+/**
  * Renders a storefront route to HTML with the same components the browser then
  * hydrates. The configuration, catalogue and landing data are module state the
  * components read (as in the browser): set right before the synchronous
@@ -41,7 +55,7 @@ export async function render(input: SsrInput): Promise<SsrOutput> {
   const [module] = await Promise.all([preloadRoute(url), ConsentBanner.preload()]);
   const [path = '/', search = ''] = url.split('?');
   setConfig(config);
-  setT(createT(config.language, catalogue));
+  setT(translatorFor(config.language, catalogue));
   primeLanding(landing ?? null);
   primeProductDefinitions(products ?? []);
   setServerConsent(consent);
