@@ -3,24 +3,27 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useT } from '../../shared/i18n/use-t.ts';
 import { LandingNotFound, LandingPage } from './components/landing-page.tsx';
-import { fetchLanding, takePageLanding } from './utils/landing-data.ts';
+import { fetchLanding, pageLanding, releasePageLanding } from './utils/landing-data.ts';
 
 type State = { status: 'ready'; data: LandingData | null } | { status: 'loading' } | { status: 'failed' };
 
 /**
  * RegistroPropiedad/{url_municipio} and NotaSimpleRegistroPropiedad/{url_municipio}
- * (spec 2), a lazy route module. The first render after a page load uses the
- * data the server rendered the page with (hydration); a client-side visit asks
- * POST municipio/.
+ * (spec 2), a lazy route module. The renders of the hydration use the data the
+ * server rendered the page with (however often React redoes them); a
+ * client-side visit asks POST municipio/.
  */
 export default function LandingRoute({ folder, url }: { folder: LandingFolder; url: string }) {
   const t = useT();
   const query = new URLSearchParams(useSearch()).get('q') ?? '';
   const [state, setState] = useState<State>(() => {
-    const page = takePageLanding();
+    const page = pageLanding();
     if (page && (page.data === null || page.data.url === url)) return { status: 'ready', data: page.data };
     return url ? { status: 'loading' } : { status: 'ready', data: null };
   });
+
+  // Mounted: from now on a landing route asks for its data.
+  useEffect(releasePageLanding, []);
 
   useEffect(() => {
     if (state.status !== 'loading') return;

@@ -13,20 +13,23 @@ export function primeLanding(data: LandingData | null): void {
 }
 
 /**
- * The data the page arrived with, once: the first landing render after a page
- * load (the hydration) uses what the server rendered; later navigations ask
- * POST municipio/. Undefined when there is none.
+ * The data the page arrived with: the landing route's renders use it until the
+ * route has mounted (releasePageLanding), so a render React throws away and
+ * redoes during the hydration (a click or a keystroke before it ends) finds
+ * the same data and hydrates the same markup; later navigations ask POST
+ * municipio/. Undefined when there is none.
  */
-export function takePageLanding(): Primed | undefined {
+export function pageLanding(): Primed | undefined {
   if (primed === undefined && typeof document !== 'undefined') {
     const text = document.getElementById(LANDING_DATA_ID)?.textContent;
     primed = text ? { data: JSON.parse(text) as LandingData | null } : 'used';
   }
-  if (primed === undefined || primed === 'used') return undefined;
-  const taken = primed;
-  // The server renders every page from a fresh prime; the browser uses its page's data once.
+  return primed === undefined || primed === 'used' ? undefined : primed;
+}
+
+/** The landing route has mounted: the page's data is used (the server primes every render afresh). */
+export function releasePageLanding(): void {
   if (typeof document !== 'undefined') primed = 'used';
-  return taken;
 }
 
 /** POST municipio/ (spec 7): null when the municipality is unknown (404). */
