@@ -9,6 +9,7 @@ const PAYMENT_METHOD_PATHS: Readonly<Record<PaymentMethod, string>> = {
   bizum: '/payment/bizum',
   paypal: '/payment/paypal',
   bank: '/customer/checkout',
+  mbway: '/payment/mbway',
 };
 
 // Every storefront route, relative to the application prefix (the router's

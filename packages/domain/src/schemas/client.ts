@@ -154,6 +154,8 @@ export const PaymentFormSchema = z.discriminatedUnion(
     z.object({ type: z.literal('bizum'), phone: z.optional(text(30)) }),
     z.object({ type: z.literal('monei'), paymethod: z.optional(text(40)) }),
     z.object({ type: z.literal('moneimultibanco') }),
+    /** MB WAY: the customer's Portuguese mobile number; the payment is confirmed in the MB WAY app. */
+    z.object({ type: z.literal('mbway'), phone: z.optional(text(30)) }),
     z.object({ type: z.literal('multibanco') }),
     z.object({ type: z.literal('paypal') }),
     z.object({ type: z.literal('stripe'), payment_method: z.optional(text(255)) }),

@@ -15,6 +15,8 @@ export const PaymentMethodSchema = z.enum([
   'bizum',
   'monei',
   'moneimultibanco',
+  /** MB WAY (Portugal's phone payment), through Monei; not in the spec's list (issue 17). */
+  'mbway',
 ]);
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 

@@ -4,25 +4,10 @@
  * one per store and method (`gatewayFor`) and applies what they report.
  */
 
-export type PaymentMethod =
-  | 'cc'
-  | 'stripe'
-  | 'monei'
-  | 'moneimultibanco'
-  | 'multibanco'
-  | 'bizum'
-  | 'paypal'
-  | 'bank';
+import type { CheckoutNext, PaymentMethod } from '@shop/domain';
 
-/** The checkout answer's `next` (DECISIONS.md), plus 'stripe' for a Stripe Payment Element. */
-export type CheckoutNext =
-  | { type: 'success' }
-  | { type: 'redirect'; url: string }
-  | { type: '3ds'; url: string }
-  | { type: 'voucher'; entity: string; reference: string; amount: string; expires_at: string }
-  | { type: 'pending' }
-  | { type: 'failed'; message: string }
-  | { type: 'stripe'; client_secret: string; publishable_key: string };
+/** The domain's method codes and checkout answer are the gateways' too (one definition, packages/domain). */
+export type { CheckoutNext, PaymentMethod };
 
 export interface StartPaymentInput {
   paymentId: number;

@@ -28,6 +28,7 @@ export const PAYMENT_METHODS: readonly PaymentMethod[] = [
   'bizum',
   'paypal',
   'bank',
+  'mbway',
 ];
 
 export function isPaymentMethod(value: string): value is PaymentMethod {

@@ -210,6 +210,8 @@ function startSandbox(input: StartPaymentInput): StartPaymentResult {
     case 'monei':
       return startCard(input, ref);
     case 'bizum':
+    // MB WAY plays as Bizum does (a phone number, confirmed in the app) until it has its own page.
+    case 'mbway':
       return {
         outcome: 'action',
         providerRef: ref,
