@@ -54,6 +54,12 @@ export const RuntimeConfigSchema = z.object({
   lastOrderSuccess: z.nullable(z.object({ data: z.object({ custom_script_html: z.string() }) })),
   show_carrito: z.boolean(),
   payment_methods: z.array(PaymentMethodSchema),
+  /**
+   * Which gateway takes each offered method ('sandbox', 'stripe', 'redsys', 'paypal', 'monei'):
+   * the storefront shows its own card form only for 'sandbox' and otherwise hands the card
+   * to the gateway's page or element (issue 17: card data never reaches our server).
+   */
+  payment_gateways: z.optional(z.partialRecord(PaymentMethodSchema, z.string())),
   auto_products: z.array(AutoProductSchema),
   cart: CartSchema,
   version: z.string(),

@@ -13,6 +13,7 @@ import { AutoProductListSchema, checkOnce } from '../../http/checked-answers.ts'
 import { translate } from '../../http/translate.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { gatewayFor } from '../payments/payments.service.ts';
 import type { Session } from '../session/session.service.ts';
 
 declare module 'fastify' {
@@ -68,6 +69,19 @@ function paymentMethods(store: StoreRow): PaymentMethod[] {
   return store.paymentMethods.filter((m): m is PaymentMethod => PaymentMethodSchema.safeParse(m).success);
 }
 
+/** The gateway that takes each of the store's methods (a method no gateway takes is left out). */
+function paymentGateways(store: StoreRow): Partial<Record<PaymentMethod, string>> {
+  const gateways: Partial<Record<PaymentMethod, string>> = {};
+  for (const method of paymentMethods(store)) {
+    try {
+      gateways[method] = gatewayFor(store.id, method).name;
+    } catch {
+      // No gateway takes it here (the sandbox is off and no adapter is configured for it).
+    }
+  }
+  return gateways;
+}
+
 /** A store's auto products, encoded once per catalogue snapshot (checked-answers.ts). */
 const autoProductLists = new WeakMap<CatalogSnapshot, Map<number, AutoProduct[]>>();
 function autoProductsOf(catalog: CatalogSnapshot, storeId: number): AutoProduct[] {
@@ -117,6 +131,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         lastOrderSuccess: fromSession(data, 'lastOrderSuccess', null),
         show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
         payment_methods: paymentMethods(store),
+        payment_gateways: paymentGateways(store),
         auto_products: autoProductsOf(catalog, store.id),
         cart,
         version: APP_VERSION,
