@@ -228,3 +228,17 @@ export async function startFakeMonei(options: { apiKey?: string } = {}): Promise
   };
   return fake;
 }
+
+/** Every method Monei takes, on store 16 (Portugal): PAYMENT_GATEWAYS for the tests. */
+export const MONEI_STORE_16 =
+  '16:monei=monei,16:cc=monei,16:bizum=monei,16:moneimultibanco=monei,16:multibanco=monei,16:mbway=monei';
+
+/** The environment of an app whose store 16 pays through Monei, against the fake at `apiUrl`. */
+export function moneiEnv(apiUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    MONEI_API_KEY: FAKE_MONEI_API_KEY,
+    MONEI_API_URL: apiUrl,
+    PAYMENT_GATEWAYS: MONEI_STORE_16,
+    ...extra,
+  };
+}
