@@ -67,7 +67,7 @@ describe('Monei gateway (official SDK against a local fake of the API)', () => {
         amount: 2076,
         currency: 'EUR',
         orderId: '160000004202',
-        description: 'Order 1600000042',
+        description: 'Encomenda 1600000042',
         customer: { email: 'ana@example.com' },
         callbackUrl: 'https://shop.example/payments/monei/notify',
         completeUrl: 'https://shop.example/app/checkout/success/1600000042',

@@ -1,5 +1,6 @@
 import { Monei, type Payment, type PaymentStatus } from '@monei-js/node-sdk';
 import { AppError } from '../../../http/app-error.ts';
+import { translate } from '../../../http/translate.ts';
 import type {
   CheckoutNext,
   PaymentGateway,
@@ -188,7 +189,8 @@ export function createMoneiGateway(settings: MoneiSettings, client: Monei = crea
         amount: input.amountCents,
         currency: input.currency,
         orderId: moneiOrderId(input.orderId, input.attempt),
-        description: `Order ${input.orderId}`,
+        // Shown on Monei's page and in its receipts: in the store's language.
+        description: translate(input.language, 'monei.description', { orderId: input.orderId }),
         customer: { email: input.email, ...(phone && { phone }) },
         callbackUrl: `${input.baseUrl}${MONEI_NOTIFY_PATH}`,
         completeUrl: `${shop}/checkout/success/${input.orderId}`,
