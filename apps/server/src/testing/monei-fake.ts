@@ -32,6 +32,8 @@ export interface FakeMonei {
   url: string;
   requests: FakeMoneiRequest[];
   payments: Map<string, Json>;
+  /** Each payment's create request as the adapter sent it (callbackUrl, return pages, phone…). */
+  created: Map<string, Json>;
   /** The next created Multibanco payment answers with these voucher details (not in the published reference). */
   multibancoDetails?: Json;
   /** The customer paid on Monei's page (card, Bizum, MB WAY in the app, a Multibanco reference at an ATM). */
@@ -76,6 +78,7 @@ export async function startFakeMonei(options: { apiKey?: string } = {}): Promise
   const apiKey = options.apiKey ?? FAKE_MONEI_API_KEY;
   const requests: FakeMoneiRequest[] = [];
   const payments = new Map<string, Json>();
+  const created = new Map<string, Json>();
   const now = () => Math.floor(Date.now() / 1000);
   let fake: FakeMonei;
 
@@ -109,12 +112,12 @@ export async function startFakeMonei(options: { apiKey?: string } = {}): Promise
       nextAction: { type: 'CONFIRM', mustRedirect: true, redirectUrl: `${base}/hosted/${id}` },
       createdAt: now(),
       updatedAt: now(),
-      callbackUrl: body.callbackUrl,
     };
     if (method === 'multibanco' && fake.multibancoDetails) {
       payment.paymentMethod = { method, multibanco: fake.multibancoDetails };
     }
     payments.set(id, payment);
+    created.set(id, body);
     return { status: 200, body: payment };
   };
 
@@ -197,6 +200,7 @@ export async function startFakeMonei(options: { apiKey?: string } = {}): Promise
     url: `${origin}/v1`,
     requests,
     payments,
+    created,
     customerPays: (id) =>
       settle(id, { status: 'SUCCEEDED', statusCode: 'E000', statusMessage: 'Transaction approved' }),
     customerFails: (id) =>
@@ -214,8 +218,7 @@ export async function startFakeMonei(options: { apiKey?: string } = {}): Promise
     callback(paymentId, { apiKey: key = apiKey, timestamp } = {}) {
       const payment = payments.get(paymentId);
       if (!payment) throw new Error(`fake monei: no payment ${paymentId}`);
-      const { callbackUrl: _url, ...object } = payment;
-      const body = JSON.stringify(object);
+      const body = JSON.stringify(payment);
       return {
         body,
         headers: {

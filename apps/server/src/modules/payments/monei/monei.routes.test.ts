@@ -72,10 +72,12 @@ describe.each(testDatabaseKinds())('Monei over HTTP (%s)', (kind) => {
         type: 'redirect',
         url: expect.stringMatching(/\/hosted\/[0-9a-f]{32}$/),
       });
-      expect(fake.payments.get(placed.ref)).toMatchObject({
+      expect(fake.created.get(placed.ref)).toMatchObject({
         amount: 2076,
         orderId: `${placed.orderId}01`,
         callbackUrl: 'http://localhost/payments/monei/notify',
+        completeUrl: `http://localhost/app/checkout/success/${placed.orderId}`,
+        failUrl: `http://localhost/app/payment/retry/${placed.orderId}`,
         sessionDetails: { lang: 'pt' },
       });
       expect(await orderStatus(placed.orderId)).toBe(waiting);
@@ -212,13 +214,11 @@ describe.each(testDatabaseKinds())('Monei over HTTP (%s)', (kind) => {
     const { order_id: orderId, next } = answer.json();
     expect(next.type).toBe('redirect');
     const ref = (await paymentOf(orderId))?.providerRef ?? '';
-    expect(fake.payments.get(ref)).toMatchObject({
+    expect(fake.created.get(ref)).toMatchObject({
+      allowedPaymentMethods: ['mbway'],
       customer: { phone: '+351912345678' },
       sessionDetails: { lang: 'pt' },
     });
-    expect(fake.requests.find((r) => r.body.orderId === `${orderId}01`)?.body.allowedPaymentMethods).toEqual([
-      'mbway',
-    ]);
     expect(await orderStatus(orderId)).toBe('processing');
     fake.customerPays(ref);
     expect((await deliver(fake.callback(ref))).json().status).toBe('applied');
