@@ -1,5 +1,6 @@
 import { ApiException, type Payment } from '@monei-js/node-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../../env.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { FAKE_MONEI_API_KEY, type FakeMonei, startFakeMonei } from '../../../testing/monei-fake.ts';
 import type { StartPaymentInput } from '../gateway.ts';
@@ -252,6 +253,15 @@ describe('Monei settings', () => {
     });
     expect(() => moneiSettingsOf({ MONEI_API_URL: 'http://127.0.0.1:1/v1' }, '/app')).toThrow(
       'MONEI_API_URL is set: MONEI_API_KEY is needed too',
+    );
+    // Through the server's env schema: a live key is read; a Stripe key or a malformed one stops the start.
+    expect(moneiSettingsOf(loadEnv({ MONEI_API_KEY: 'pk_live_abc123' }), '/app')?.apiKey).toBe(
+      'pk_live_abc123',
+    );
+    expect(moneiSettingsOf(loadEnv({}), '/app')).toBeUndefined();
+    expect(() => loadEnv({ MONEI_API_KEY: 'sk_test_abc' })).toThrow(/MONEI_API_KEY/);
+    expect(() => loadEnv({ MONEI_API_KEY: 'pk_test_abc', MONEI_API_URL: 'ftp://x' })).toThrow(
+      /MONEI_API_URL/,
     );
   });
 });
