@@ -86,6 +86,8 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
         STRIPE_API_URL: 'http://127.0.0.1:9',
         REDSYS_MERCHANT_CODE: '999008881',
         REDSYS_SECRET_KEY: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        MONEI_API_KEY: 'pk_test_fuzz',
+        MONEI_API_URL: 'http://127.0.0.1:9/v1',
       }),
       onRoute: (route) => routes.push(route),
     });

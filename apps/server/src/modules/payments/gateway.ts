@@ -45,6 +45,7 @@ export interface PaymentNotice {
 export interface PaymentGateway {
   /** 'sandbox' | 'stripe' | 'redsys' */
   readonly name: string;
+  readonly methods: readonly PaymentMethod[];
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
   verifyNotice(input: {
@@ -57,4 +58,10 @@ export interface PaymentGateway {
     amountCents: number;
     paymentId: number;
   }): Promise<{ providerRef: string }>;
+  lookup?(input: {
+    providerRef?: string;
+    paymentId: number;
+    orderId: string;
+    attempt: number;
+  }): Promise<PaymentNotice | null>;
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { API_PREFIX } from '../../http/paths.ts';
 import { redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
+import { moneiSettingsOf } from './monei/monei.env.ts';
+import { createMoneiGateway } from './monei/monei.gateway.ts';
+import { moneiNotifyRoutes } from './monei/monei.routes.ts';
 import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
 import { createRedsysGateway } from './redsys/redsys.gateway.ts';
 import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
@@ -32,10 +35,13 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   if (stripe) registerGateway(createStripeGateway(stripe));
   const redsys = redsysSettingsOf(env, env.APP_PREFIX);
   if (redsys) registerGateway(createRedsysGateway(redsys));
+  const monei = moneiSettingsOf(env, env.APP_PREFIX);
+  if (monei) registerGateway(createMoneiGateway(monei));
   assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 
   await app.register(stripeWebhookRoutes);
   await app.register(redsysNotifyRoutes);
+  await app.register(moneiNotifyRoutes);
   await app.register(
     async (api) => {
       await api.register(stripeRoutes, { appPrefix: env.APP_PREFIX });
