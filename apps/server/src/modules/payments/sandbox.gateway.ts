@@ -170,6 +170,7 @@ export function cardResult(
 
 export const sandboxGateway: PaymentGateway = {
   name: 'sandbox',
+  methods: ['cc', 'stripe', 'monei', 'moneimultibanco', 'multibanco', 'bizum', 'paypal', 'bank', 'mbway'],
 
   async start(input) {
     const result = startSandbox(input);
