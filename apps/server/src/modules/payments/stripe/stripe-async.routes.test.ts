@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../../db/schema/index.ts';
-import { buildTestApp, send, type TestApp } from '../../../testing/app.ts';
+import { buildTestApp, newSession, send, type TestApp } from '../../../testing/app.ts';
+import { nsForm, postCart } from '../../../testing/cart.ts';
+import { uniqueEmail } from '../../../testing/customers.ts';
 import { testDatabaseKinds } from '../../../testing/db.ts';
 import { placeOrder } from '../../../testing/gateway-orders.ts';
 import { realGatewaysEnv } from '../../../testing/real-gateways.ts';
@@ -42,6 +44,35 @@ describe.each(testDatabaseKinds())('Stripe SEPA and Multibanco through the shop 
       payload: body,
     });
   };
+
+  /** A new customer's checkout of a Nota Simple on store 14 (checkoutRegister/), as the storefront sends it. */
+  async function register(form: Record<string, unknown>) {
+    const session = await newSession(t.app);
+    await postCart(t.app, session, 'addns', { config: session.config, form: nsForm() });
+    return send(t.app, session, {
+      method: 'POST',
+      url: '/desktopapp/rest/checkoutRegister',
+      payload: { config: session.config, form: { email: uniqueEmail(), accept_terms: true, ...form } },
+    });
+  }
+
+  it('checkout without card fields or IBAN: Stripe’s element takes them (card, SEPA)', async () => {
+    for (const [form, kind] of [
+      [{ type: 'cc' }, 'card'],
+      [{ type: 'bank' }, 'sepa_debit'],
+    ] as const) {
+      const answer = await register(form);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { order_id: orderId, next } = answer.json();
+      expect(next).toMatchObject({ type: 'stripe' });
+      const payment = await paymentOf(orderId);
+      expect(fake.intents.get(payment.providerRef ?? '')).toMatchObject({ payment_method_types: [kind] });
+    }
+    // An IBAN given is checked as before (a wrong one is a 400 on the field).
+    const wrong = await register({ type: 'bank', iban: 'ES0012' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ path: 'form.iban', message: expect.any(String) }]);
+  });
 
   it('direct debit: the element, then processing with the mandate kept, then paid when collected', async () => {
     const placed = await placeOrder(t, { method: 'bank' });
