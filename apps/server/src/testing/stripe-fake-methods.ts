@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { stripeError } from './stripe-fake-form.ts';
 
 /**
  * The fake Stripe's asynchronous methods, after Stripe's published API
@@ -210,4 +211,49 @@ export function confirmCard(
     next_action: null,
   });
   return { ...error, payment_intent: intent };
+}
+
+/** POST /v1/payment_intents: a new intent (Stripe's create rules the adapter meets), Multibanco confirmed at once. */
+export function createIntent(body: Json): { status: number; body: Json } {
+  const amount = Number(body.amount);
+  if (!Number.isInteger(amount) || amount < 50) {
+    return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount' });
+  }
+  if (typeof body.currency !== 'string') {
+    return stripeError(400, {
+      type: 'invalid_request_error',
+      code: 'parameter_missing',
+      param: 'currency',
+    });
+  }
+  const intentId = fakeId('pi');
+  const intent: Json = {
+    id: intentId,
+    object: 'payment_intent',
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    automatic_payment_methods: body.automatic_payment_methods ?? null,
+    capture_method: 'automatic',
+    client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+    confirmation_method: 'automatic',
+    created: now(),
+    currency: body.currency,
+    description: body.description ?? null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    metadata: body.metadata ?? {},
+    next_action: null,
+    payment_method: null,
+    allowed_payment_method_types: body.allowed_payment_method_types ?? null,
+    payment_method_types: body.allowed_payment_method_types ?? ['card'],
+    receipt_email: null,
+    status: 'requires_payment_method',
+  };
+  if (body.confirm === 'true' && kindsOf(intent).includes('multibanco')) {
+    const refused = confirmMultibanco(intent, body);
+    if (refused) return stripeError(400, refused);
+  }
+  return { status: 200, body: intent };
 }

@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { browserRoute, isBrowserRequest } from './stripe-fake-browser.ts';
 import { createRefund, parseStripeForm, stripeError } from './stripe-fake-form.ts';
 import {
   collectSepa,
   confirmCard,
-  confirmMultibanco,
   confirmSepa,
+  createIntent,
   type FakeStripeStore,
   kindsOf,
   payMultibanco,
   SEPA_TEST_IBANS,
   searchIntents,
 } from './stripe-fake-methods.ts';
+import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in.ts';
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls, so the
@@ -72,10 +74,11 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
 export async function startFakeStripe(
-  options: { secretKey?: string; webhookSecret?: string } = {},
+  options: { secretKey?: string; publishableKey?: string; webhookSecret?: string } = {},
 ): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? FAKE_STRIPE_SECRET;
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
+  const publishableKey = options.publishableKey ?? FAKE_STRIPE_PUBLISHABLE;
   const requests: FakeStripeRequest[] = [];
   const intents = new Map<string, Json>();
   const refunds: Json[] = [];
@@ -114,48 +117,9 @@ export async function startFakeStripe(
     }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const amount = Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 50) {
-        return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount' });
-      }
-      if (typeof body.currency !== 'string') {
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'parameter_missing',
-          param: 'currency',
-        });
-      }
-      const intentId = id('pi');
-      const intent: Json = {
-        id: intentId,
-        object: 'payment_intent',
-        amount,
-        amount_capturable: 0,
-        amount_received: 0,
-        automatic_payment_methods: body.automatic_payment_methods ?? null,
-        capture_method: 'automatic',
-        client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
-        confirmation_method: 'automatic',
-        created: now(),
-        currency: body.currency,
-        description: body.description ?? null,
-        last_payment_error: null,
-        latest_charge: null,
-        livemode: false,
-        metadata: body.metadata ?? {},
-        next_action: null,
-        payment_method: null,
-        allowed_payment_method_types: body.allowed_payment_method_types ?? null,
-        payment_method_types: body.allowed_payment_method_types ?? ['card'],
-        receipt_email: null,
-        status: 'requires_payment_method',
-      };
-      if (body.confirm === 'true' && kindsOf(intent).includes('multibanco')) {
-        const refused = confirmMultibanco(intent, body);
-        if (refused) return stripeError(400, refused);
-      }
-      intents.set(intentId, intent);
-      return { status: 200, body: intent };
+      const created = createIntent(body);
+      if (created.status === 200) intents.set(String(created.body.id), created.body);
+      return created;
     }
     if (intentMatch?.[1]) {
       const intent = intents.get(intentMatch[1]);
@@ -203,12 +167,21 @@ export async function startFakeStripe(
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const path = url.pathname;
     const method = req.method ?? 'GET';
+    if (path === '/stand-in/stripe.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      return res.end(STRIPE_JS_STAND_IN);
+    }
+    const body = parseStripeForm(raw);
+    if (isBrowserRequest(publishableKey, body, url.searchParams)) {
+      requests.push({ method, path, body });
+      const answer = browserRoute(store, intents, { method, path, body, query: url.searchParams });
+      return send(answer.status, answer.body, { 'access-control-allow-origin': '*' });
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
-    const body = parseStripeForm(raw);
     requests.push({ method, path, idempotencyKey, body });
     if (method === 'POST' && idempotencyKey) {
       const seen = idempotent.get(idempotencyKey);
