@@ -173,7 +173,8 @@ export function createStripeGateway(
       let intent: Stripe.PaymentIntent | undefined;
       if (providerRef) intent = await retrieve(providerRef);
       else {
-        // The attempt's intent by its metadata (Stripe's Search API, "Search query language").
+        // The attempt's intent by its metadata (Stripe's Search API, "Search query language"). Search
+        // is eventually consistent (an intent is searchable within about a minute): a job retries later.
         const found = await client.paymentIntents.search({
           query: `metadata['order_id']:'${orderId}' AND metadata['attempt']:'${attempt}'`,
           limit: 1,
