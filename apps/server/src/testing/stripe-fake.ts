@@ -2,12 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { browserRoute, isBrowserRequest } from './stripe-fake-browser.ts';
+import { createRefund, parseStripeForm, stripeError } from './stripe-fake-form.ts';
+import {
+  collectSepa,
+  confirmCard,
+  confirmSepa,
+  createIntent,
+  type FakeStripeStore,
+  kindsOf,
+  payMultibanco,
+  SEPA_TEST_IBANS,
+  searchIntents,
+} from './stripe-fake-methods.ts';
+import { STRIPE_JS_STAND_IN } from './stripe-js-stand-in.ts';
 
 /**
  * A local stand-in for the few Stripe API endpoints the adapter calls, so the
  * official client runs unchanged against a real HTTP server on 127.0.0.1:
  * POST /v1/payment_intents, GET /v1/payment_intents/:id,
- * POST /v1/payment_intents/:id/confirm, POST /v1/refunds. Shapes follow the
+ * POST /v1/payment_intents/:id/confirm, GET /v1/payment_intents/search,
+ * GET /v1/charges/:id, GET /v1/mandates/:id, POST /v1/refunds (SEPA and
+ * Multibanco: stripe-fake-methods.ts). Shapes follow the
  * stripe package's types (resources/PaymentIntents.d.ts, Refunds.d.ts) and
  * Stripe's rules the adapter relies on: Bearer key, form-encoded bodies,
  * idempotency keys that replay the first answer (and refuse another body),
@@ -36,8 +52,17 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   intents: Map<string, Json>;
   refunds: Json[];
-  /** Plays what Stripe.js does in the browser when the customer submits the Payment Element. */
-  browserConfirms(intentId: string, outcome: BrowserOutcome): Json;
+  charges: Map<string, Json>;
+  mandates: Map<string, Json>;
+  /**
+   * Plays what Stripe.js does in the browser when the customer submits the Payment
+   * Element (a SEPA intent: the IBAN entered, Stripe's succeeding or failing test IBAN by outcome).
+   */
+  browserConfirms(intentId: string, outcome: BrowserOutcome, iban?: string): Json;
+  /** A SEPA debit is collected (or refused by the bank): `processing` ends. */
+  collect(intentId: string): Json;
+  /** A Multibanco voucher is paid at an ATM. */
+  payVoucher(intentId: string): Json;
   /** A confirmation token the browser would create, for a server-side confirm with that outcome. */
   confirmationToken(outcome: BrowserOutcome): string;
   /** A webhook delivery as Stripe sends it: the JSON body and its Stripe-Signature header. */
@@ -48,126 +73,53 @@ export interface FakeStripe {
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-/** Parses Stripe's form encoding (`metadata[order_id]=…`, `payment_method_types[0]=card`) into objects. */
-export function parseStripeForm(body: string): Json {
-  const out: Json = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
-    let node: Json = out;
-    path.forEach((part, index) => {
-      if (index === path.length - 1) node[part] = value;
-      else {
-        node[part] ??= {};
-        node = node[part] as Json;
-      }
-    });
-  }
-  // `x[0]`, `x[1]` objects become arrays.
-  const arrays = (value: unknown): unknown => {
-    if (typeof value !== 'object' || value === null) return value;
-    const entries = Object.entries(value as Json).map(([k, v]) => [k, arrays(v)] as const);
-    if (entries.length > 0 && entries.every(([k], i) => k === String(i))) return entries.map(([, v]) => v);
-    return Object.fromEntries(entries);
-  };
-  return arrays(out) as Json;
-}
-
-const stripeError = (status: number, error: Json) => ({ status, body: { error } });
-
 export async function startFakeStripe(
-  options: { secretKey?: string; webhookSecret?: string } = {},
+  options: { secretKey?: string; publishableKey?: string; webhookSecret?: string } = {},
 ): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? FAKE_STRIPE_SECRET;
   const webhookSecret = options.webhookSecret ?? FAKE_STRIPE_WEBHOOK_SECRET;
+  const publishableKey = options.publishableKey ?? FAKE_STRIPE_PUBLISHABLE;
   const requests: FakeStripeRequest[] = [];
   const intents = new Map<string, Json>();
   const refunds: Json[] = [];
   const tokens = new Map<string, BrowserOutcome>();
+  const store: FakeStripeStore = { charges: new Map(), mandates: new Map(), sepaOutcomes: new Map() };
   const idempotent = new Map<string, { path: string; body: string; status: number; answer: Json }>();
 
-  const settle = (intent: Json, outcome: BrowserOutcome, returnUrl?: string): Json | undefined => {
-    const pm = id('pm');
-    intent.payment_method = pm;
-    if (outcome === 'approve') {
-      Object.assign(intent, {
-        status: 'succeeded',
-        amount_received: intent.amount,
-        latest_charge: id('ch'),
-        last_payment_error: null,
-        next_action: null,
-      });
+  const settle = (intent: Json, outcome: BrowserOutcome, returnUrl?: string, iban?: string) => {
+    if (kindsOf(intent).includes('sepa_debit')) {
+      // An IBAN is not declined at once: the bank refuses the debit later (collect).
+      confirmSepa(
+        store,
+        intent,
+        iban ?? (outcome === 'decline' ? SEPA_TEST_IBANS.fails : SEPA_TEST_IBANS.succeeds),
+      );
       return undefined;
     }
-    if (outcome === 'challenge') {
-      Object.assign(intent, {
-        status: 'requires_action',
-        next_action: {
-          type: 'redirect_to_url',
-          redirect_to_url: {
-            url: `https://hooks.invalid/3d_secure_2/${intent.id}`,
-            return_url: returnUrl ?? null,
-          },
-        },
-      });
-      return undefined;
-    }
-    const error = {
-      type: 'card_error',
-      code: 'card_declined',
-      decline_code: 'generic_decline',
-      message: 'Your card was declined.',
-      payment_method: { id: pm, object: 'payment_method' },
-    };
-    Object.assign(intent, {
-      status: 'requires_payment_method',
-      payment_method: null,
-      last_payment_error: error,
-      next_action: null,
-    });
-    return { ...error, payment_intent: intent };
+    return confirmCard(intent, outcome, returnUrl);
   };
 
-  const route = (method: string, path: string, body: Json): { status: number; body: Json } => {
+  const route = (
+    method: string,
+    path: string,
+    body: Json,
+    query: URLSearchParams,
+  ): { status: number; body: Json } => {
+    if (method === 'GET' && path === '/v1/payment_intents/search') {
+      return { status: 200, body: searchIntents(intents.values(), query.get('query') ?? '') };
+    }
+    const object = /^\/v1\/(charges|mandates)\/([^/]+)$/.exec(path);
+    if (method === 'GET' && object?.[2]) {
+      const found = (object[1] === 'charges' ? store.charges : store.mandates).get(object[2]);
+      return found
+        ? { status: 200, body: found }
+        : stripeError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'id' });
+    }
     const intentMatch = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const amount = Number(body.amount);
-      if (!Number.isInteger(amount) || amount < 50) {
-        return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount' });
-      }
-      if (typeof body.currency !== 'string') {
-        return stripeError(400, {
-          type: 'invalid_request_error',
-          code: 'parameter_missing',
-          param: 'currency',
-        });
-      }
-      const intentId = id('pi');
-      const intent: Json = {
-        id: intentId,
-        object: 'payment_intent',
-        amount,
-        amount_capturable: 0,
-        amount_received: 0,
-        automatic_payment_methods: body.automatic_payment_methods ?? null,
-        capture_method: 'automatic',
-        client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
-        confirmation_method: 'automatic',
-        created: now(),
-        currency: body.currency,
-        description: body.description ?? null,
-        last_payment_error: null,
-        latest_charge: null,
-        livemode: false,
-        metadata: body.metadata ?? {},
-        next_action: null,
-        payment_method: null,
-        allowed_payment_method_types: body.allowed_payment_method_types ?? null,
-        payment_method_types: body.allowed_payment_method_types ?? ['card'],
-        receipt_email: null,
-        status: 'requires_payment_method',
-      };
-      intents.set(intentId, intent);
-      return { status: 200, body: intent };
+      const created = createIntent(body);
+      if (created.status === 200) intents.set(String(created.body.id), created.body);
+      return created;
     }
     if (intentMatch?.[1]) {
       const intent = intents.get(intentMatch[1]);
@@ -200,39 +152,7 @@ export async function startFakeStripe(
         return declined ? stripeError(402, declined) : { status: 200, body: intent };
       }
     }
-    if (method === 'POST' && path === '/v1/refunds') {
-      const intent = intents.get(String(body.payment_intent ?? ''));
-      if (!intent)
-        return stripeError(404, {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'payment_intent',
-        });
-      if (intent.status !== 'succeeded') {
-        return stripeError(400, { type: 'invalid_request_error', code: 'charge_not_refundable' });
-      }
-      const refunded = refunds
-        .filter((r) => r.payment_intent === intent.id)
-        .reduce((s, r) => s + Number(r.amount), 0);
-      const amount = body.amount === undefined ? Number(intent.amount) - refunded : Number(body.amount);
-      if (!Number.isInteger(amount) || amount <= 0 || refunded + amount > Number(intent.amount)) {
-        return stripeError(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount' });
-      }
-      const refund: Json = {
-        id: id('re'),
-        object: 'refund',
-        amount,
-        charge: intent.latest_charge,
-        created: now(),
-        currency: intent.currency,
-        metadata: body.metadata ?? {},
-        payment_intent: intent.id,
-        reason: body.reason ?? null,
-        status: 'succeeded',
-      };
-      refunds.push(refund);
-      return { status: 200, body: refund };
-    }
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(intents, refunds, body);
     return stripeError(404, {
       type: 'invalid_request_error',
       message: `Unrecognized request URL (${method}: ${path})`,
@@ -244,14 +164,24 @@ export async function startFakeStripe(
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
       res.end(JSON.stringify(body));
     };
-    const path = (req.url ?? '').split('?')[0] ?? '';
+    const url = new URL(req.url ?? '/', 'http://fake.invalid');
+    const path = url.pathname;
     const method = req.method ?? 'GET';
+    if (path === '/stand-in/stripe.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
+      return res.end(STRIPE_JS_STAND_IN);
+    }
+    const body = parseStripeForm(raw);
+    if (isBrowserRequest(publishableKey, body, url.searchParams)) {
+      requests.push({ method, path, body });
+      const answer = browserRoute(store, intents, { method, path, body, query: url.searchParams });
+      return send(answer.status, answer.body, { 'access-control-allow-origin': '*' });
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const key = req.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' ? key : undefined;
-    const body = parseStripeForm(raw);
     requests.push({ method, path, idempotencyKey, body });
     if (method === 'POST' && idempotencyKey) {
       const seen = idempotent.get(idempotencyKey);
@@ -265,7 +195,7 @@ export async function startFakeStripe(
         });
       }
       if (seen) return send(seen.status, seen.answer, { 'idempotent-replayed': 'true' });
-      const answer = route(method, path, body);
+      const answer = route(method, path, body, url.searchParams);
       idempotent.set(idempotencyKey, {
         path,
         body: raw,
@@ -274,7 +204,7 @@ export async function startFakeStripe(
       });
       return send(answer.status, answer.body);
     }
-    const answer = route(method, path, body);
+    const answer = route(method, path, body, url.searchParams);
     return send(answer.status, answer.body);
   };
 
@@ -289,15 +219,32 @@ export async function startFakeStripe(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const intentOf = (intentId: string) => {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`fake stripe: no intent ${intentId}`);
+    return intent;
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
     refunds,
-    browserConfirms(intentId, outcome) {
-      const intent = intents.get(intentId);
-      if (!intent) throw new Error(`fake stripe: no intent ${intentId}`);
-      settle(intent, outcome);
+    charges: store.charges,
+    mandates: store.mandates,
+    browserConfirms(intentId, outcome, iban) {
+      const intent = intentOf(intentId);
+      settle(intent, outcome, undefined, iban);
+      return intent;
+    },
+    collect(intentId) {
+      const intent = intentOf(intentId);
+      collectSepa(store, intent);
+      return intent;
+    },
+    payVoucher(intentId) {
+      const intent = intentOf(intentId);
+      payMultibanco(intent);
       return intent;
     },
     confirmationToken(outcome) {
@@ -325,3 +272,5 @@ export async function startFakeStripe(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export { parseStripeForm };

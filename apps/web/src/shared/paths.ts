@@ -41,6 +41,8 @@ export const paths = {
   incidentForm: (formId: number, orderId: string) => `/product/form/${formId}/${orderId}`,
   /** A payment method's page: payment/cc, payment/monei/multibanco... (bank pays from customer/checkout). */
   paymentMethod: (method: PaymentMethod) => PAYMENT_METHOD_PATHS[method],
+  /** payment/stripe for direct debit: Stripe's element takes the IBAN under the SEPA mandate shown there. */
+  stripeSepa: () => `${PAYMENT_METHOD_PATHS.stripe}?method=bank`,
   /** payment/retry[/{order_id}]: another method for an order whose payment failed. */
   paymentRetry: (orderId?: string) => (orderId ? `/payment/retry/${orderId}` : '/payment/retry'),
   paymentOrder: (orderId: string) => `/payment/order/${orderId}`,

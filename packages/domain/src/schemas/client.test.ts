@@ -102,7 +102,14 @@ describe('payment form variants', () => {
     [{ type: 'stripe' }, []],
     [{ type: 'bank', iban: 'ES91 2100 0418 4502 0005 1332' }, []],
     [{ type: 'bank', iban: 'ES9121000418450200051333' }, ['iban: invalid_iban']],
-    [{ type: 'bank' }, ['iban: invalid_iban']],
+    // The IBAN in the gateway's element (Stripe SEPA): none in the form.
+    [{ type: 'bank' }, []],
+    [{ type: 'bank', iban: '' }, ['iban: invalid_iban']],
+    // The card on the gateway's page or element: no card fields; half a card form is refused.
+    [{ type: 'cc' }, []],
+    [{ type: 'cc', num: '4242424242424242', month: '3', year: '2034' }, []],
+    [{ type: 'cc', num: '4242424242424242' }, ['month: card_date_required', 'year: card_date_required']],
+    [{ type: 'cc', month: '3', year: '2034' }, ['num: invalid_card_number']],
     [{ type: 'bank', ccc: { entidad: '2100', oficina: '0418', dc: '45', cuenta: '0200051332' } }, []],
     [
       { type: 'bank', ccc: { entidad: '2100', oficina: '0418', dc: '54', cuenta: '0200051332' } },

@@ -129,7 +129,35 @@ export const CardPaymentSchema = z.object({
   cvc: z.optional(z.string().check(z.regex(/^\d{3,4}$/, { error: 'invalid_value' }))),
 });
 
-/** Direct debit: an IBAN, or the four parts of a Spanish CCC. */
+/**
+ * The card variant of a checkout: the card fields (the sandbox's own card form), or none at all
+ * when a real gateway's page or element takes the card (issue 17: card data never reaches us).
+ * Some fields without the others is a card form half sent: each missing one is reported.
+ */
+const CheckoutCardSchema = z
+  .object({
+    type: z.literal('cc'),
+    num: z.optional(CardPaymentSchema.shape.num),
+    month: z.optional(CardPaymentSchema.shape.month),
+    year: z.optional(CardPaymentSchema.shape.year),
+    cvc: CardPaymentSchema.shape.cvc,
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.num === undefined && form.month === undefined && form.year === undefined) return;
+      if (form.num === undefined)
+        ctx.issues.push({ code: 'custom', message: 'invalid_card_number', path: ['num'], input: form });
+      for (const key of ['month', 'year'] as const) {
+        if (form[key] === undefined)
+          ctx.issues.push({ code: 'custom', message: 'card_date_required', path: [key], input: form });
+      }
+    }),
+  );
+
+/**
+ * Direct debit: an IBAN, or the four parts of a Spanish CCC; neither when the gateway's own
+ * element takes the IBAN (Stripe's SEPA Direct Debit). An IBAN given must be valid.
+ */
 export const BankPaymentSchema = z
   .object({
     type: z.literal('bank'),
@@ -138,8 +166,8 @@ export const BankPaymentSchema = z
   })
   .check(
     z.superRefine((form, ctx) => {
-      if (form.ccc) return;
-      if (!form.iban || !isValidIban(form.iban)) {
+      if (form.ccc || form.iban === undefined) return;
+      if (!isValidIban(form.iban)) {
         ctx.issues.push({ code: 'custom', message: 'invalid_iban', path: ['iban'], input: form });
       }
     }),
@@ -149,7 +177,7 @@ export const BankPaymentSchema = z
 export const PaymentFormSchema = z.discriminatedUnion(
   'type',
   [
-    CardPaymentSchema,
+    CheckoutCardSchema,
     BankPaymentSchema,
     z.object({ type: z.literal('bizum'), phone: z.optional(text(30)) }),
     z.object({ type: z.literal('monei'), paymethod: z.optional(text(40)) }),

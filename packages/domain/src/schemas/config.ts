@@ -60,6 +60,8 @@ export const RuntimeConfigSchema = z.object({
    * to the gateway's page or element (issue 17: card data never reaches our server).
    */
   payment_gateways: z.optional(z.partialRecord(PaymentMethodSchema, z.string())),
+  /** The store shows Apple Pay and Google Pay in Stripe's Payment Element (store setting `wallets`). */
+  payment_wallets: z.optional(z.boolean()),
   auto_products: z.array(AutoProductSchema),
   cart: CartSchema,
   version: z.string(),

@@ -71,14 +71,18 @@ export interface CheckoutService {
 function paymentFields(payment: PaymentForm): Record<string, string> {
   switch (payment.type) {
     case 'cc':
+      // No card fields: the card gateway's own page or element takes the card (issue 17).
+      if (payment.num === undefined) return {};
       return {
         num: payment.num,
-        month: payment.month,
-        year: payment.year,
+        month: payment.month ?? '',
+        year: payment.year ?? '',
         ...(payment.cvc ? { cvc: payment.cvc } : {}),
       };
     case 'bank':
-      return { iban: payment.ccc ? cccToIban(payment.ccc) : (payment.iban ?? '') };
+      // No IBAN: the gateway's element takes it (Stripe SEPA Direct Debit).
+      if (payment.ccc) return { iban: cccToIban(payment.ccc) };
+      return payment.iban === undefined ? {} : { iban: payment.iban };
     case 'bizum':
     case 'mbway':
       return payment.phone ? { phone: payment.phone } : {};

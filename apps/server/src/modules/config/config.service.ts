@@ -132,6 +132,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
         payment_methods: paymentMethods(store),
         payment_gateways: paymentGateways(store),
+        payment_wallets: setting(store, 'wallets', isBoolean) ?? false,
         auto_products: autoProductsOf(catalog, store.id),
         cart,
         version: APP_VERSION,

@@ -37,14 +37,18 @@ export interface StartPaymentResult {
 export interface PaymentNotice {
   eventId: string;
   providerRef: string;
-  outcome: 'paid' | 'failed' | 'refunded';
+  /** pending = the customer has acted and the money is on its way (a SEPA debit being collected). */
+  outcome: 'paid' | 'failed' | 'refunded' | 'pending';
   amountCents?: number;
   raw: Record<string, unknown>;
+  /** Kept with the payment (merged into its data): a mandate, a voucher; never card or account numbers. */
+  data?: Record<string, unknown>;
 }
 
 export interface PaymentGateway {
   /** 'sandbox' | 'stripe' | 'redsys' */
   readonly name: string;
+  /** The methods this gateway can take. */
   readonly methods: readonly PaymentMethod[];
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
@@ -53,6 +57,16 @@ export interface PaymentGateway {
     rawBody: string;
     query: Record<string, string>;
   }): Promise<PaymentNotice>;
+  /**
+   * What the provider knows of an attempt (after a crash between the attempt's
+   * record and the provider's answer): a notice when it is settled, else null.
+   */
+  lookup?(input: {
+    providerRef?: string;
+    paymentId: number;
+    orderId: string;
+    attempt: number;
+  }): Promise<PaymentNotice | null>;
   refund(input: {
     providerRef: string;
     amountCents: number;

@@ -302,7 +302,7 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
 /* ------------------------------------------------------------------ notices */
 
 export type NoticeResult =
-  | { status: 'applied'; orderId: string; effect: PaidEffect | 'failed' | 'refunded' | 'ignored' }
+  | { status: 'applied'; orderId: string; effect: PaidEffect | 'failed' | 'refunded' | 'pending' | 'ignored' }
   | { status: 'duplicate'; orderId: string };
 
 /**
@@ -350,6 +350,18 @@ export async function applyNotice(
         .where(eq(payments.id, payment.id));
       await moveOrder(tx, order, 'payment_review', { paid: false });
       return { status: 'applied', orderId: order.id, effect: 'ignored' };
+    }
+    if (notice.outcome === 'pending') {
+      // The customer acted and the money is on its way (a SEPA debit): the order waits, its mandate kept.
+      if (payment.status !== 'created' && payment.status !== 'pending') {
+        return { status: 'applied', orderId: order.id, effect: 'ignored' };
+      }
+      await tx
+        .update(payments)
+        .set({ status: 'pending', data: { ...payment.data, ...notice.data }, updatedAt: new Date() })
+        .where(eq(payments.id, payment.id));
+      await moveOrder(tx, order, 'processing', { paid: false, paymentPending: true });
+      return { status: 'applied', orderId: order.id, effect: 'pending' };
     }
     if (notice.outcome === 'paid') {
       if (payment.status === 'paid' || payment.status === 'refunded') {

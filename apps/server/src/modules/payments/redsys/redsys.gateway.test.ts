@@ -116,9 +116,33 @@ describe('Redsys gateway', () => {
     expect(JSON.stringify(params)).not.toMatch(/987|2031/);
   });
 
-  it('refuses a method Redsys does not take here as a failed attempt', async () => {
-    const result = await createRedsysGateway(settings).start(input({ method: 'multibanco' }));
+  it('takes card and Bizum only (both on its own page); refuses another method as a failed attempt', async () => {
+    const gateway = createRedsysGateway(settings);
+    expect(gateway.methods).toEqual(['cc', 'bizum']);
+    const result = await gateway.start(input({ method: 'multibanco' }));
     expect(result.outcome).toBe('failed');
+  });
+
+  it('a card checkout without card fields answers the redirect to the signed form (card typed at Redsys)', async () => {
+    const result = await createRedsysGateway(settings).start(input({ method: 'cc', fields: {} }));
+    expect(result).toMatchObject({
+      outcome: 'action',
+      next: {
+        type: 'redirect',
+        url: 'https://shop.example/desktopapp/rest/redsys/rest/processBizum?order_id=1400000123',
+      },
+    });
+    const params = decodeMerchantParameters(formOf(result.data).Ds_MerchantParameters);
+    // Redirection: no PAN, expiry or CVV2 in the request (those are InSite / host-to-host parameters).
+    for (const key of [
+      'DS_MERCHANT_PAN',
+      'DS_MERCHANT_EXPIRYDATE',
+      'DS_MERCHANT_CVV2',
+      'DS_MERCHANT_IDOPER',
+    ]) {
+      expect(params).not.toHaveProperty(key);
+    }
+    expect(params).toMatchObject({ DS_MERCHANT_TRANSACTIONTYPE: '0', DS_MERCHANT_PAYMETHODS: 'C' });
   });
 
   it('reads a signed notice: paid, the event id stable for replays, no card number kept', async () => {

@@ -1,6 +1,12 @@
 import { AppError } from '../../../http/app-error.ts';
 import { API_PREFIX } from '../../../http/paths.ts';
-import type { PaymentGateway, PaymentNotice, StartPaymentInput, StartPaymentResult } from '../gateway.ts';
+import type {
+  PaymentGateway,
+  PaymentMethod,
+  PaymentNotice,
+  StartPaymentInput,
+  StartPaymentResult,
+} from '../gateway.ts';
 import {
   encodeMerchantParameters,
   REDSYS_SIGNATURE_VERSION,
@@ -46,6 +52,8 @@ const CONSUMER_LANGUAGE = { es: '001', en: '002', pt: '009' } as const;
 /** Ds_Merchant_PayMethods: C card only, z Bizum only. */
 const PAY_METHODS = { cc: 'C', bizum: 'z' } as const;
 const EURO = '978';
+/** The shop's methods Redsys takes, both on Redsys's own page (redirection). */
+export const REDSYS_METHODS = ['cc', 'bizum'] as const satisfies readonly PaymentMethod[];
 
 /**
  * Redsys's order number (4-12 characters, the first 4 digits), unique per
@@ -148,7 +156,7 @@ export function createRedsysGateway(settings: RedsysSettings): PaymentGateway {
 
   return {
     name: 'redsys',
-    methods: ['cc', 'bizum'],
+    methods: REDSYS_METHODS,
 
     async start(input) {
       return startPayment(input);

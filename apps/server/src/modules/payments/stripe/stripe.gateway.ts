@@ -1,6 +1,15 @@
 import Stripe from 'stripe';
-import { AppError } from '../../../http/app-error.ts';
-import type { CheckoutNext, PaymentGateway, PaymentNotice, StartPaymentInput } from '../gateway.ts';
+import type { CheckoutNext, PaymentGateway, StartPaymentInput } from '../gateway.ts';
+import { IgnoredStripeEvent, noticeOfEvent, verifiedEvent } from './stripe-events.ts';
+import {
+  intentCompletion,
+  intentParams,
+  multibancoVoucher,
+  STRIPE_METHODS,
+  type StripeCompletion,
+  sepaMandate,
+  stripeKindOf,
+} from './stripe-intent.ts';
 
 /**
  * Stripe through the official `stripe` package (ADR 011): a PaymentIntent per
@@ -17,16 +26,8 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** A verified webhook event the shop does not act on (answered 200 so Stripe stops sending it). */
-export class IgnoredStripeEvent extends Error {
-  override name = 'IgnoredStripeEvent';
-}
-
-/** Where the browser's payment stands after `complete`: the answer's `next`, and a notice when it is settled. */
-export interface StripeCompletion {
-  next: CheckoutNext;
-  notice?: PaymentNotice;
-}
+export type { StripeCompletion };
+export { IgnoredStripeEvent };
 
 export interface StripeGateway extends PaymentGateway {
   readonly name: 'stripe';
@@ -56,27 +57,6 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
-/**
- * Card-only methods this adapter takes: 'stripe' (the Payment Element), and 'cc'
- * when PAYMENT_GATEWAYS sends the shop's card form here (its fields are ignored).
- */
-const CARD_METHODS = new Set(['cc', 'stripe']);
-
-/** What we keep of a PaymentIntent: ids and status, never card details. */
-const intentSummary = (intent: Stripe.PaymentIntent) => ({
-  id: intent.id,
-  status: intent.status,
-  amount: intent.amount,
-  amount_received: intent.amount_received,
-  currency: intent.currency,
-  latest_charge:
-    typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null),
-  decline_code: intent.last_payment_error?.decline_code ?? intent.last_payment_error?.code ?? null,
-});
-
-const refOf = (value: string | { id: string } | null | undefined) =>
-  typeof value === 'string' ? value : (value?.id ?? '');
-
 export function createStripeGateway(
   settings: StripeSettings,
   client: Stripe = createStripeClient(settings),
@@ -87,58 +67,25 @@ export function createStripeGateway(
     publishable_key: settings.publishableKey,
   });
 
-  /** The intent's state as the shop sees it. Failed = the attempt is over (declined, canceled). */
-  const completion = (intent: Stripe.PaymentIntent): StripeCompletion => {
-    const raw = intentSummary(intent);
-    switch (intent.status) {
-      case 'succeeded':
-        return {
-          next: { type: 'success' },
-          notice: {
-            eventId: `stripe:${intent.id}:succeeded`,
-            providerRef: intent.id,
-            outcome: 'paid',
-            amountCents: intent.amount_received,
-            raw,
-          },
-        };
-      case 'processing':
-      case 'requires_capture':
-        return { next: { type: 'pending' } };
-      case 'requires_action': {
-        const url = intent.next_action?.redirect_to_url?.url;
-        return { next: url ? { type: '3ds', url } : element(intent) };
-      }
-      case 'canceled':
-        return {
-          next: { type: 'failed', message: '' },
-          notice: { eventId: `stripe:${intent.id}:canceled`, providerRef: intent.id, outcome: 'failed', raw },
-        };
-      default: {
-        const error = intent.last_payment_error;
-        if (!error) return { next: element(intent) };
-        return {
-          next: { type: 'failed', message: '' },
-          notice: {
-            // One event per declined try (a new card is a new payment method).
-            eventId: `stripe:${intent.id}:failed:${refOf(error.payment_method) || error.charge || error.code || 'unknown'}`,
-            providerRef: intent.id,
-            outcome: 'failed',
-            raw,
-          },
-        };
-      }
+  /** The intent's state; a SEPA debit being collected brings its mandate along (kept with the payment). */
+  const completion = async (intent: Stripe.PaymentIntent): Promise<StripeCompletion> => {
+    const done = intentCompletion(intent, element(intent));
+    if (done.notice?.outcome === 'pending' && intent.payment_method_types.includes('sepa_debit')) {
+      const mandate = await sepaMandate(client, intent);
+      if (mandate) done.notice.data = { mandate };
     }
+    return done;
   };
 
   const retrieve = (ref: string) => client.paymentIntents.retrieve(ref);
 
   return {
     name: 'stripe',
-    methods: ['stripe', 'cc'],
+    methods: STRIPE_METHODS,
 
     async start(input: StartPaymentInput) {
-      if (!CARD_METHODS.has(input.method)) {
+      const kind = stripeKindOf(input.method);
+      if (!kind) {
         return {
           outcome: 'failed',
           next: { type: 'failed', message: '' },
@@ -146,29 +93,52 @@ export function createStripeGateway(
         };
       }
       // One intent per order and attempt: a repeated start (a retried request) gets the same intent back.
-      const intent = await client.paymentIntents.create(
-        {
-          amount: input.amountCents,
-          currency: input.currency.toLowerCase(),
-          // This API version replaced payment_method_types with allowed_payment_method_types.
-          allowed_payment_method_types: ['card'],
-          description: `Order ${input.orderId}`,
-          metadata: {
-            order_id: input.orderId,
-            payment_id: String(input.paymentId),
-            attempt: String(input.attempt),
-            store_id: String(input.storeId),
-          },
-        },
-        { idempotencyKey: `order-${input.orderId}-attempt-${input.attempt}` },
-      );
-      return {
-        outcome: 'action',
-        providerRef: intent.id,
-        next: element(intent),
-        // return_base: the store's origin, for the 3-D Secure return page (stripe/rest/process).
-        data: { payment_intent: intent.id, status: intent.status, return_base: input.baseUrl },
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await client.paymentIntents.create(intentParams(input, kind), {
+          idempotencyKey: `order-${input.orderId}-attempt-${input.attempt}`,
+        });
+      } catch (err) {
+        // A Multibanco confirmation Stripe refuses is a failed attempt (the order stays payable).
+        if (
+          !(err instanceof Stripe.errors.StripeError) ||
+          err.statusCode === undefined ||
+          err.statusCode >= 500
+        )
+          throw err;
+        return {
+          outcome: 'failed',
+          next: { type: 'failed', message: '' },
+          data: { error: err.code ?? 'stripe_refused', kind },
+        };
+      }
+      // return_base: the store's origin, for the 3-D Secure return page (stripe/rest/process).
+      const data: Record<string, unknown> = {
+        payment_intent: intent.id,
+        status: intent.status,
+        kind,
+        return_base: input.baseUrl,
       };
+      if (kind === 'multibanco') {
+        const voucher = multibancoVoucher(intent);
+        if (!voucher) {
+          return {
+            outcome: 'failed',
+            providerRef: intent.id,
+            next: { type: 'failed', message: '' },
+            data: { ...data, error: 'no_voucher' },
+          };
+        }
+        // Paid at an ATM or home banking: payment_intent.succeeded says so (the voucher lapses at expires_at).
+        return {
+          outcome: 'action',
+          providerRef: intent.id,
+          next: { type: 'voucher', ...voucher },
+          data: { ...data, voucher },
+        };
+      }
+      // Cards and SEPA: the Payment Element in the browser (the IBAN, like the card, goes to Stripe only).
+      return { outcome: 'action', providerRef: intent.id, next: element(intent), data };
     },
 
     async complete(providerRef, { confirmationToken, returnUrl }) {
@@ -193,47 +163,25 @@ export function createStripeGateway(
     },
 
     async verifyNotice({ headers, rawBody }) {
-      const header = headers['stripe-signature'];
-      const signature = Array.isArray(header) ? header[0] : header;
-      if (!signature) throw new AppError('not_allowed', 'forbidden');
-      let event: Stripe.Event;
-      try {
-        // Checks the HMAC-SHA256 of the raw body and the timestamp (5 minutes' tolerance).
-        event = client.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch {
-        throw new AppError('not_allowed', 'forbidden');
+      const event = verifiedEvent(client, settings.webhookSecret, headers, rawBody);
+      const notice = await noticeOfEvent(event, completion);
+      if (!notice) throw new IgnoredStripeEvent(event.type);
+      return notice;
+    },
+
+    async lookup({ providerRef, orderId, attempt }) {
+      let intent: Stripe.PaymentIntent | undefined;
+      if (providerRef) intent = await retrieve(providerRef);
+      else {
+        // The attempt's intent by its metadata (Stripe's Search API, "Search query language"). Search
+        // is eventually consistent (an intent is searchable within about a minute): a job retries later.
+        const found = await client.paymentIntents.search({
+          query: `metadata['order_id']:'${orderId}' AND metadata['attempt']:'${attempt}'`,
+          limit: 1,
+        });
+        intent = found.data[0];
       }
-      switch (event.type) {
-        case 'payment_intent.succeeded':
-        case 'payment_intent.payment_failed':
-        case 'payment_intent.canceled': {
-          const intent = event.data.object;
-          const settled = completion(intent).notice;
-          if (!settled) throw new IgnoredStripeEvent(event.type);
-          // The event id is the intent's outcome, not the delivery's: the webhook and the browser's
-          // return (`complete`) report the same payment, and applyNotice counts it once.
-          return { ...settled, raw: { ...settled.raw, event: event.id, type: event.type } };
-        }
-        case 'charge.refunded': {
-          const charge = event.data.object;
-          // Only a whole refund changes the payment; a partial one is the operator's own bookkeeping.
-          if (!charge.refunded) throw new IgnoredStripeEvent(`${event.type} (partial)`);
-          return {
-            eventId: `stripe:${event.id}`,
-            providerRef: refOf(charge.payment_intent),
-            outcome: 'refunded',
-            amountCents: charge.amount,
-            raw: {
-              event: event.id,
-              type: event.type,
-              charge: charge.id,
-              amount_refunded: charge.amount_refunded,
-            },
-          };
-        }
-        default:
-          throw new IgnoredStripeEvent(event.type);
-      }
+      return intent ? ((await completion(intent)).notice ?? null) : null;
     },
 
     async refund({ providerRef, amountCents, paymentId }) {

@@ -1,5 +1,6 @@
 import { CardPaymentSchema, checkCardExpiry, checkCardNumber, compactCardNumber } from '@shop/domain';
 import * as z from 'zod/mini';
+import { useConfig } from '../../../shared/config/config-store.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
 import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
@@ -30,10 +31,15 @@ type CardValues = z.input<typeof CardFormSchema>;
 const CARD_FIELDS = ['num', 'month', 'year', 'cvc'] as const;
 
 /**
- * payment/cc (spec 4 and 5): card number, month (stored without a leading
- * zero), year and CVC. The card data lives in this form's memory only and goes
- * in the checkout call's body, never to storage. For an existing order
- * (?order_id=) the gateway's own page takes the card.
+ * payment/cc (spec 4 and 5). With the sandbox taking cards
+ * (config.payment_gateways.cc === 'sandbox'): card number, month (stored
+ * without a leading zero), year and CVC; the card data lives in this form's
+ * memory only and goes in the checkout call's body, never to storage. With a
+ * real card gateway (issue 17: card data never reaches our server) the page
+ * has no card fields: the checkout goes without them and the gateway takes the
+ * card, Stripe in its Payment Element (payment/stripe), Redsys or Monei on
+ * their own page (the answer's redirect). For an existing order (?order_id=)
+ * the gateway's own page takes the card too.
  */
 export default function CardPage() {
   const t = useT();
@@ -41,6 +47,7 @@ export default function CardPage() {
   const { state } = useGuardState();
   const pay = usePay();
   const orderId = orderOfQuery();
+  const gateway = useConfig().payment_gateways?.cc ?? 'sandbox';
   const form = useSchemaForm<CardValues>(CardFormSchema, { num: '', month: '', year: '', cvc: '' });
   const number = form.watch('num');
 
@@ -48,13 +55,26 @@ export default function CardPage() {
   const target = orderId ? 'stay' : cardGuard(state);
   if (target !== 'stay') return <GuardRedirect target={target} />;
 
-  if (orderId) {
+  if (orderId || gateway !== 'sandbox') {
+    const intro =
+      gateway === 'sandbox'
+        ? t('payment.card.hosted')
+        : gateway === 'stripe'
+          ? t('gatewayPay.cardElement')
+          : t('gatewayPay.cardHosted');
+    const payLabel =
+      gateway === 'sandbox' || orderId
+        ? undefined
+        : gateway === 'stripe'
+          ? t('checkout.continueCard')
+          : t('gatewayPay.continueHosted');
     return (
       <PayForm
         title={t('payment.card.heading')}
-        intro={t('payment.card.hosted')}
+        intro={intro}
         orderId={orderId}
         pay={pay}
+        payLabel={payLabel}
         onPay={() => pay.mutate({ fields: { type: 'cc' }, orderId })}
       />
     );

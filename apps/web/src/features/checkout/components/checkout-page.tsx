@@ -58,11 +58,13 @@ export default function CheckoutPage() {
     ? chosenMethod(state)
     : (config.payment_methods[0] ?? 'cc');
   const email = config.customerEmail ?? readValidatedEmail()?.email ?? null;
+  // Direct debit through Stripe: the IBAN goes into Stripe's element (payment/stripe?method=bank), not here.
+  const ibanHere = method === 'bank' && (config.payment_gateways?.bank ?? 'sandbox') !== 'stripe';
 
   const onPay =
     method === 'cc'
       ? () => navigate(paths.paymentMethod('cc'))
-      : method === 'bank'
+      : ibanHere
         ? form.handleSubmit(async ({ iban }) => {
             try {
               await pay.mutateAsync({
@@ -81,14 +83,21 @@ export default function CheckoutPage() {
       pay={pay}
       onPay={onPay}
       fieldNames={['iban']}
-      payLabel={method === 'cc' ? t('checkout.continueCard') : undefined}
+      payLabel={
+        method === 'cc'
+          ? t('checkout.continueCard')
+          : method === 'bank' && !ibanHere
+            ? t('gatewayPay.continueSepa')
+            : undefined
+      }
     >
       {email ? <p className={styles.intro}>{t('checkout.identifiedAs', { email })}</p> : null}
       <p className={styles.intro}>
         {t('checkout.methodLine', { method: t(`payment.methods.${method}`) })}{' '}
         <Link href={`${paths.customerPayment()}?change=1`}>{t('payment.change')}</Link>
       </p>
-      {method === 'bank' ? (
+      {method === 'bank' && !ibanHere ? <p className={styles.intro}>{t('gatewayPay.ibanAtStripe')}</p> : null}
+      {ibanHere ? (
         <>
           <p className={styles.intro}>{t('payment.bank.intro')}</p>
           <TextField

@@ -16,6 +16,9 @@ import { PayForm } from './pay-form.tsx';
 
 type ElementState = { status: 'loading' } | { status: 'ready' } | { status: 'unavailable' };
 
+/** Direct debit through Stripe: payment/stripe?method=bank. */
+const isSepaPage = () => new URLSearchParams(window.location.search).get('method') === 'bank';
+
 /**
  * payment/stripe: the Stripe Payment Element for the PaymentIntent the checkout
  * answered with (`next.type === 'stripe'`). Stripe.js is loaded only here (its
@@ -24,12 +27,23 @@ type ElementState = { status: 'loading' } | { status: 'ready' } | { status: 'una
  * another attempt for an order, ?order_id=); the
  * card data goes from Stripe's iframe to Stripe, never through our server.
  * Stripe returns to checkout/3ds, which completes the order (stripe/rest/process).
+ * Direct debit (?method=bank): the element takes the IBAN and the page shows
+ * Stripe's SEPA mandate text with the shop's name above the button that
+ * accepts it, so the customer reads the mandate before the account is debited
+ * (Stripe's "SEPA Direct Debit" guide: the mandate acknowledgement; the element's
+ * own copy is turned off so it is not shown twice). Apple Pay and Google Pay
+ * show in the card element only where the store enables them (config.payment_wallets).
  */
 export default function StripePage() {
   const t = useT();
-  const { app_prefix } = useConfig();
+  const config = useConfig();
+  const { app_prefix } = config;
   usePageTitle(t('titles.checkout'));
-  const intent = useStripeIntent();
+  const stored = useStripeIntent();
+  const sepaPage = isSepaPage();
+  // An intent for the other kind (a card intent on the SEPA page) is not this page's.
+  const intent = stored && (stored.kind === 'sepa') === sepaPage ? stored : null;
+  const wallets = config.payment_wallets === true;
   const pay = usePay();
   const { state } = useGuardState();
   const orderId = orderOfQuery();
@@ -50,7 +64,15 @@ export default function StripePage() {
           return;
         }
         const elements = stripe.elements({ clientSecret: intent.clientSecret });
-        elements.create('payment').mount(mountRef.current);
+        elements
+          .create('payment', {
+            wallets: wallets
+              ? { applePay: 'auto', googlePay: 'auto' }
+              : { applePay: 'never', googlePay: 'never' },
+            // The mandate text is this page's own (above the button), in the store's language.
+            terms: { sepaDebit: 'never' },
+          })
+          .mount(mountRef.current);
         stripeRef.current = { stripe, elements };
         setElement({ status: 'ready' });
       })
@@ -58,22 +80,25 @@ export default function StripePage() {
     return () => {
       live = false;
     };
-  }, [intent]);
+  }, [intent, wallets]);
 
   if (!intent) {
     // First the checkout (or another attempt for the order) with type 'stripe': its answer brings the intent.
     if (!state) return <Loading />;
-    const target = orderId ? 'stay' : methodGuard(state, 'stripe');
+    const method = sepaPage ? 'bank' : 'stripe';
+    const target = orderId ? 'stay' : methodGuard(state, method);
     if (target !== 'stay') return <GuardRedirect target={target} />;
     return (
       <PayForm
-        title={t('payment.stripe.heading')}
+        title={t(sepaPage ? 'gatewayPay.sepaHeading' : 'payment.stripe.heading')}
+        intro={sepaPage ? t('gatewayPay.ibanAtStripe') : undefined}
         orderId={orderId}
         pay={pay}
-        onPay={() => pay.mutate({ fields: { type: 'stripe' }, orderId })}
+        onPay={() => pay.mutate({ fields: { type: method }, orderId })}
       />
     );
   }
+  const sepa = intent.kind === 'sepa';
 
   const onPay = async () => {
     const loaded = stripeRef.current;
@@ -91,7 +116,13 @@ export default function StripePage() {
   };
 
   return (
-    <PayForm title={t('payment.stripe.heading')} orderId={intent.orderId} pay={pay} onPay={onPay}>
+    <PayForm
+      title={t(sepa ? 'gatewayPay.sepaHeading' : 'payment.stripe.heading')}
+      orderId={intent.orderId}
+      pay={pay}
+      onPay={onPay}
+      payLabel={sepa ? t('gatewayPay.sepaAccept') : undefined}
+    >
       {message ? (
         <p role="alert" className={styles.alert}>
           {message}
@@ -104,6 +135,12 @@ export default function StripePage() {
         </p>
       ) : null}
       <div ref={mountRef} className={styles.element} />
+      {sepa ? (
+        <section aria-labelledby="sepa-mandate-title" className={styles.note}>
+          <h2 id="sepa-mandate-title">{t('gatewayPay.sepaMandateTitle')}</h2>
+          <p>{t('gatewayPay.sepaMandate', { name: config.portal_name })}</p>
+        </section>
+      ) : null}
     </PayForm>
   );
 }

@@ -41,7 +41,7 @@ function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
  * The payment submit (react-query mutation) and what its answer's `next` does
  * (DECISIONS.md "Checkout payloads"): success and pending -> the success page;
  * a 3-D Secure challenge or a gateway page -> that page; a voucher -> the
- * voucher page; the Stripe element -> payment/stripe; failed -> the
+ * voucher page; the Stripe element -> payment/stripe (?method=bank for SEPA); failed -> the
  * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
  */
 export function usePay() {
@@ -49,7 +49,7 @@ export function usePay() {
   const t = useT();
   return useMutation({
     mutationFn: submit,
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       const orderId = answer.order_id;
       const next = answer.next;
       if (next.type !== 'failed') savePaymentSelection(null);
@@ -71,14 +71,18 @@ export function usePay() {
           navigate(path);
           return;
         }
-        case 'stripe':
+        case 'stripe': {
+          // Direct debit through Stripe: the IBAN and its mandate in the element (payment/stripe?method=bank).
+          const sepa = input.fields.type === 'bank';
           setStripeIntent({
             orderId,
             clientSecret: next.client_secret,
             publishableKey: next.publishable_key,
+            kind: sepa ? 'sepa' : 'card',
           });
-          navigate(paths.paymentMethod('stripe'));
+          navigate(sepa ? paths.stripeSepa() : paths.paymentMethod('stripe'));
           return;
+        }
         case 'failed': {
           const message = next.message || t('payments.failed');
           setInvalidPayment(orderId, message);

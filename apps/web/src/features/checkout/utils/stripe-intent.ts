@@ -9,6 +9,8 @@ export interface StripeIntent {
   orderId: string;
   clientSecret: string;
   publishableKey: string;
+  /** What the Payment Element takes: a card (wallets too), or an IBAN under a SEPA mandate. */
+  kind: 'card' | 'sepa';
 }
 
 let current: StripeIntent | null = null;
