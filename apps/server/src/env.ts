@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
+import { PAYPAL_ENV } from './modules/payments/paypal/paypal.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
@@ -28,6 +29,7 @@ const storeHosts = z
 const EnvSchema = z.object({
   /** Stripe and Redsys (modules/payments/gateways.env.ts). */
   ...GATEWAY_ENV,
+  ...PAYPAL_ENV,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z

@@ -15,6 +15,7 @@ import { issueCreditNote } from './credit-note.service.ts';
 /** A gateway that refuses every refund: the credit note must not exist without the refund. */
 const refusingGateway: PaymentGateway = {
   name: 'refusing-test',
+  methods: ['cc'],
   start: () => Promise.reject(new Error('not used')),
   verifyNotice: () => Promise.reject(new Error('not used')),
   refund: () => Promise.reject(new Error('refund refused by the bank')),

@@ -12,6 +12,7 @@ import {
 
 const fake = (name: string): PaymentGateway => ({
   name,
+  methods: ['cc'],
   start: async () => ({ outcome: 'failed', next: { type: 'failed', message: '' } }),
   verifyNotice: async () => {
     throw new Error('not used');

@@ -45,6 +45,8 @@ export interface PaymentNotice {
 export interface PaymentGateway {
   /** 'sandbox' | 'stripe' | 'redsys' */
   readonly name: string;
+  /** The methods it takes (a start with another method is a failed attempt, never a charge). */
+  readonly methods: readonly PaymentMethod[];
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
   verifyNotice(input: {
@@ -57,4 +59,11 @@ export interface PaymentGateway {
     amountCents: number;
     paymentId: number;
   }): Promise<{ providerRef: string }>;
+  /** Where an attempt stands at the provider, as a notice once it is settled (null while it is not). */
+  lookup?(input: {
+    providerRef?: string;
+    paymentId: number;
+    orderId: string;
+    attempt: number;
+  }): Promise<PaymentNotice | null>;
 }

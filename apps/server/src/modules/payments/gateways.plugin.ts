@@ -3,6 +3,9 @@ import type { Env } from '../../env.ts';
 import { API_PREFIX } from '../../http/paths.ts';
 import { redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
 import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
+import { paypalSettingsOf } from './paypal/paypal.env.ts';
+import { createPayPalGateway, portalNameOf } from './paypal/paypal.gateway.ts';
+import { paypalRoutes, paypalWebhookRoutes } from './paypal/paypal.routes.ts';
 import { createRedsysGateway } from './redsys/redsys.gateway.ts';
 import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
 import { createStripeGateway } from './stripe/stripe.gateway.ts';
@@ -32,10 +35,14 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   if (stripe) registerGateway(createStripeGateway(stripe));
   const redsys = redsysSettingsOf(env, env.APP_PREFIX);
   if (redsys) registerGateway(createRedsysGateway(redsys));
+  const paypal = paypalSettingsOf(env, env.APP_PREFIX);
+  if (paypal) registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app) }));
   assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 
   await app.register(stripeWebhookRoutes);
   await app.register(redsysNotifyRoutes);
+  await app.register(paypalWebhookRoutes);
+  await app.register(paypalRoutes, { appPrefix: env.APP_PREFIX });
   await app.register(
     async (api) => {
       await api.register(stripeRoutes, { appPrefix: env.APP_PREFIX });

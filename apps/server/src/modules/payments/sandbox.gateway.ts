@@ -1,5 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { compactCardNumber, compactIban, isValidIban, luhnValid, multibancoReference } from '@shop/domain';
+import {
+  compactCardNumber,
+  compactIban,
+  isValidIban,
+  luhnValid,
+  multibancoReference,
+  PaymentMethodSchema,
+} from '@shop/domain';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentGateway, PaymentNotice, StartPaymentInput, StartPaymentResult } from './gateway.ts';
 
@@ -170,6 +177,7 @@ export function cardResult(
 
 export const sandboxGateway: PaymentGateway = {
   name: 'sandbox',
+  methods: PaymentMethodSchema.options,
 
   async start(input) {
     const result = startSandbox(input);

@@ -148,6 +148,7 @@ export function createRedsysGateway(settings: RedsysSettings): PaymentGateway {
 
   return {
     name: 'redsys',
+    methods: ['cc', 'bizum'],
 
     async start(input) {
       return startPayment(input);

@@ -135,6 +135,7 @@ export function createStripeGateway(
 
   return {
     name: 'stripe',
+    methods: ['cc', 'stripe'],
 
     async start(input: StartPaymentInput) {
       if (!CARD_METHODS.has(input.method)) {
