@@ -5,21 +5,11 @@ import {
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
-import { AppError } from '../../../http/app-error.ts';
-import type { PaymentGateway, PaymentMethod, PaymentNotice, StartPaymentInput } from '../gateway.ts';
+import type { PaymentGateway, PaymentMethod, StartPaymentInput } from '../gateway.ts';
 import { createPayPalApi, type PayPalApi } from './paypal.client.ts';
 import type { PayPalSettings } from './paypal.env.ts';
-import {
-  captureEventCompletion,
-  centsOf,
-  declinedNotice,
-  orderCompletion,
-  type PayPalCompletion,
-  paypalValue,
-  RefundResourceSchema,
-  upId,
-  WebhookEventSchema,
-} from './paypal.notices.ts';
+import { declinedNotice, orderCompletion, type PayPalCompletion, paypalValue } from './paypal.notices.ts';
+import { verifiedWebhookNotice } from './paypal.webhook.ts';
 
 /**
  * PayPal through its official server SDK (`@paypal/paypal-server-sdk`, ADR 019),
@@ -34,11 +24,6 @@ import {
 export const PAYPAL_RETURN_PATH = '/payments/paypal/return';
 export const PAYPAL_CANCEL_PATH = '/payments/paypal/cancel';
 export const PAYPAL_WEBHOOK_PATH = '/payments/paypal/webhook';
-
-/** A verified webhook event the shop does not act on (answered 200 so PayPal stops sending it). */
-export class IgnoredPayPalEvent extends Error {
-  override name = 'IgnoredPayPalEvent';
-}
 
 export interface PayPalGateway extends PaymentGateway {
   readonly name: 'paypal';
@@ -62,14 +47,8 @@ const DECLINED_ISSUES = new Set([
   'ORDER_EXPIRED',
 ]);
 
-const forbidden = () => new AppError('not_allowed', 'forbidden');
 const issueOf = (err: unknown): string | undefined =>
   err instanceof CustomError ? err.result?.details?.[0]?.issue : undefined;
-const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
-  const value = headers[name];
-  const text = Array.isArray(value) ? value[0] : value;
-  return text && text.length <= 2048 ? text : undefined;
-};
 
 export interface PayPalGatewayOptions {
   /** The store's name on PayPal's page (the portal name), when known. */
@@ -116,32 +95,6 @@ export function createPayPalGateway(
       if (issue && DECLINED_ISSUES.has(issue)) return declinedNotice(id, issue);
       throw err;
     }
-  };
-
-  /** The PayPal order a refund event's capture belongs to (the refund names only its capture). */
-  const refundNotice = async (resource: unknown): Promise<PaymentNotice> => {
-    const parsed = RefundResourceSchema.safeParse(resource);
-    const captureId = parsed.success ? upId(parsed.data.links, 'captures') : undefined;
-    if (!parsed.success || !captureId) throw new IgnoredPayPalEvent('PAYMENT.CAPTURE.REFUNDED (no capture)');
-    const refund = parsed.data;
-    const { result } = await api.payments.getCapturedPayment({ captureId });
-    const orderId = result.supplementaryData?.relatedIds?.orderId ?? upId(result.links, 'orders');
-    if (!orderId) throw new IgnoredPayPalEvent('PAYMENT.CAPTURE.REFUNDED (no order)');
-    const total = refund.seller_payable_breakdown?.total_refunded_amount ?? refund.amount;
-    return {
-      eventId: `refund:${refund.id}`,
-      providerRef: orderId,
-      outcome: 'refunded',
-      // What has been refunded of the capture so far: short of the order's total, applyNotice holds
-      // the order for an operator (payment_review) instead of marking the payment refunded.
-      amountCents: centsOf(total),
-      raw: {
-        paypal_order: orderId,
-        capture: captureId,
-        refund: refund.id,
-        refund_status: refund.status ?? null,
-      },
-    };
   };
 
   return {
@@ -205,58 +158,8 @@ export function createPayPalGateway(
       return settled.notice ?? null;
     },
 
-    async verifyNotice({ headers, rawBody }) {
-      const fields = {
-        authAlgo: header(headers, 'paypal-auth-algo'),
-        certUrl: header(headers, 'paypal-cert-url'),
-        transmissionId: header(headers, 'paypal-transmission-id'),
-        transmissionSig: header(headers, 'paypal-transmission-sig'),
-        transmissionTime: header(headers, 'paypal-transmission-time'),
-      };
-      let event: ReturnType<typeof WebhookEventSchema.parse>;
-      try {
-        event = WebhookEventSchema.parse(JSON.parse(rawBody));
-      } catch {
-        throw forbidden();
-      }
-      const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = fields;
-      if (!authAlgo || !certUrl || !transmissionId || !transmissionSig || !transmissionTime)
-        throw forbidden();
-      const verified = await api.verifyWebhookSignature({
-        authAlgo,
-        certUrl,
-        transmissionId,
-        transmissionSig,
-        transmissionTime,
-        webhookId: settings.webhookId,
-        rawEvent: rawBody,
-      });
-      if (verified.status >= 300 || verified.verification !== 'SUCCESS') throw forbidden();
-
-      switch (event.event_type) {
-        case 'PAYMENT.CAPTURE.COMPLETED':
-        case 'PAYMENT.CAPTURE.DENIED':
-        case 'PAYMENT.CAPTURE.DECLINED': {
-          const settled = captureEventCompletion(event.resource)?.notice;
-          if (!settled) throw new IgnoredPayPalEvent(event.event_type);
-          return { ...settled, raw: { ...settled.raw, event: event.id, type: event.event_type } };
-        }
-        case 'PAYMENT.CAPTURE.REFUNDED': {
-          const notice = await refundNotice(event.resource);
-          return { ...notice, raw: { ...notice.raw, event: event.id, type: event.event_type } };
-        }
-        case 'CHECKOUT.ORDER.APPROVED': {
-          // The customer approved but may never come back: capture here (the same key as the return's).
-          const orderId = typeof event.resource.id === 'string' ? event.resource.id : '';
-          if (!/^[A-Za-z0-9-]{1,64}$/.test(orderId)) throw new IgnoredPayPalEvent(event.event_type);
-          const settled = (await capture(orderId)).notice;
-          if (!settled) throw new IgnoredPayPalEvent(`${event.event_type} (not settled)`);
-          return { ...settled, raw: { ...settled.raw, event: event.id, type: event.event_type } };
-        }
-        default:
-          throw new IgnoredPayPalEvent(event.event_type);
-      }
-    },
+    verifyNotice: ({ headers, rawBody }) =>
+      verifiedWebhookNotice({ api, webhookId: settings.webhookId, capture }, { headers, rawBody }),
 
     async refund({ providerRef, amountCents, paymentId }) {
       const captured = (await api.orders.getOrder({ id: providerRef })).result;

@@ -4,13 +4,13 @@ import * as z from 'zod/mini';
 import { notFound } from '../../../http/app-error.ts';
 import { applyNotice, gatewayNamed, paymentByRef } from '../payments.service.ts';
 import {
-  IgnoredPayPalEvent,
   PAYPAL_CANCEL_PATH,
   PAYPAL_RETURN_PATH,
   PAYPAL_WEBHOOK_PATH,
   type PayPalGateway,
 } from './paypal.gateway.ts';
 import { cancelledNotice, type PayPalCompletion } from './paypal.notices.ts';
+import { IgnoredPayPalEvent } from './paypal.webhook.ts';
 
 /** The PayPal adapter when PAYPAL_CLIENT_ID registered it; 404 otherwise (the shop does not take PayPal). */
 function paypalGateway(): PayPalGateway {
