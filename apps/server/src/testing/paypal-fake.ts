@@ -10,7 +10,7 @@ import { crc32 } from 'node:zlib';
  * Orders v2 create / show / capture, Payments v2 show capture / refund, and
  * Webhooks v1 verify-webhook-signature. Shapes and rules follow PayPal's API
  * reference and its sample bodies: Basic auth for the token and Bearer after,
- * PayPal-Request-Id replaying the first answer, 422 issues
+ * PayPal-Request-Id replaying an accepted request's answer, 422 issues
  * (ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED, INSTRUMENT_DECLINED,
  * REFUND_AMOUNT_EXCEEDED), and deliveries signed over
  * `transmission_id|transmission_time|webhook_id|crc32(body)` (RSA-SHA256).
@@ -68,6 +68,18 @@ const issue = (status: number, name: string, detail: string) => ({
     details: [{ issue: detail, description: detail }],
   },
 });
+
+/** The environment of an app whose store 14 takes PayPal through the adapter, against the fake at `url`. */
+export function paypalEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PAYPAL_CLIENT_ID: FAKE_PAYPAL_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: FAKE_PAYPAL_SECRET,
+    PAYPAL_WEBHOOK_ID: FAKE_PAYPAL_WEBHOOK_ID,
+    PAYPAL_API_URL: url,
+    PAYMENT_GATEWAYS: '14:paypal=paypal',
+    ...extra,
+  };
+}
 
 export async function startFakePayPal(options: { webhookId?: string } = {}): Promise<FakePayPal> {
   const webhookId = options.webhookId ?? FAKE_PAYPAL_WEBHOOK_ID;
@@ -261,7 +273,8 @@ export async function startFakePayPal(options: { webhookId?: string } = {}): Pro
     const seen = requestId ? replay.get(requestId) : undefined;
     if (method === 'POST' && seen?.path === path) return send(seen.status, seen.body);
     const answer = route(method, path, body);
-    if (method === 'POST' && requestId)
+    // A refused request did nothing: only an accepted one is replayed ("the latest status" of it).
+    if (method === 'POST' && requestId && answer.status < 300)
       replay.set(requestId, { path, status: answer.status, body: structuredClone(answer.body) });
     return send(answer.status, answer.body);
   };

@@ -47,6 +47,7 @@ const DECLINED_ISSUES = new Set([
   'ORDER_EXPIRED',
 ]);
 
+const REFUNDABLE = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
 const issueOf = (err: unknown): string | undefined =>
   err instanceof CustomError ? err.result?.details?.[0]?.issue : undefined;
 
@@ -163,8 +164,9 @@ export function createPayPalGateway(
 
     async refund({ providerRef, amountCents, paymentId }) {
       const captured = (await api.orders.getOrder({ id: providerRef })).result;
-      const captureId = captured.purchaseUnits?.[0]?.payments?.captures?.find(
-        (c) => c.status === 'COMPLETED',
+      // The capture as it stands: completed, or already (partly) refunded when this repeats a refund.
+      const captureId = captured.purchaseUnits?.[0]?.payments?.captures?.find((c) =>
+        REFUNDABLE.has(String(c.status)),
       )?.id;
       if (!captureId) throw new Error(`PayPal order ${providerRef} has no completed capture to refund`);
       const { result } = await api.payments.refundCapturedPayment({
