@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { API_PREFIX } from '../../http/paths.ts';
 import { redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
-import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
+import { gatewayNamed, parseGatewaySelection, paymentByRef, registerGateway } from './payments.service.ts';
 import { paypalSettingsOf } from './paypal/paypal.env.ts';
 import { createPayPalGateway, portalNameOf } from './paypal/paypal.gateway.ts';
 import { paypalRoutes, paypalWebhookRoutes } from './paypal/paypal.routes.ts';
@@ -36,7 +36,10 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   const redsys = redsysSettingsOf(env, env.APP_PREFIX);
   if (redsys) registerGateway(createRedsysGateway(redsys));
   const paypal = paypalSettingsOf(env, env.APP_PREFIX);
-  if (paypal) registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app) }));
+  if (paypal) {
+    const ownsOrder = async (ref: string) => Boolean(await paymentByRef(app.database.db, 'paypal', ref));
+    registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app), ownsOrder }));
+  }
   assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 
   await app.register(stripeWebhookRoutes);

@@ -54,6 +54,8 @@ const issueOf = (err: unknown): string | undefined =>
 export interface PayPalGatewayOptions {
   /** The store's name on PayPal's page (the portal name), when known. */
   brandName?: (storeId: number) => Promise<string | undefined>;
+  /** True when a PayPal order is one of our attempts (an approval webhook captures only those). */
+  ownsOrder?: (paypalOrderId: string) => Promise<boolean>;
   api?: PayPalApi;
 }
 
@@ -160,7 +162,10 @@ export function createPayPalGateway(
     },
 
     verifyNotice: ({ headers, rawBody }) =>
-      verifiedWebhookNotice({ api, webhookId: settings.webhookId, capture }, { headers, rawBody }),
+      verifiedWebhookNotice(
+        { api, webhookId: settings.webhookId, capture, ownsOrder: options.ownsOrder },
+        { headers, rawBody },
+      ),
 
     async refund({ providerRef, amountCents, paymentId }) {
       const captured = (await api.orders.getOrder({ id: providerRef })).result;

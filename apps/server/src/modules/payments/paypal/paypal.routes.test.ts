@@ -126,6 +126,26 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     const answer = await webhook(fake.event('CHECKOUT.ORDER.APPROVED', fake.orders.get(placed.token) ?? {}));
     expect(answer.json()).toEqual({ received: true, status: 'applied' });
     expect(await statusOf(placed.orderId)).toBe('complete_pending');
+
+    // Another shop's order on the same PayPal account, approved: not ours to capture.
+    const foreign = await gatewayNamed('paypal')?.start({
+      paymentId: 0,
+      orderId: '1499999998',
+      storeId: 14,
+      attempt: 1,
+      method: 'paypal',
+      amountCents: 999,
+      currency: 'EUR',
+      language: 'es',
+      email: 'x@example.com',
+      baseUrl: 'https://elsewhere.example',
+      fields: {},
+    });
+    const foreignRef = foreign?.providerRef ?? '';
+    fake.approve(foreignRef);
+    const ignored = await webhook(fake.event('CHECKOUT.ORDER.APPROVED', fake.orders.get(foreignRef) ?? {}));
+    expect(ignored.json()).toEqual({ received: true, status: 'ignored' });
+    expect(fake.orders.get(foreignRef)?.status).toBe('APPROVED');
   });
 
   it('sends a declined or cancelled customer to the retry page with the attempt failed', async () => {
