@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, paymentEvents, payments } from '../../../db/schema/index.ts';
+import { orders, paymentEvents, payments, stores } from '../../../db/schema/index.ts';
 import { buildTestApp, send, type TestApp } from '../../../testing/app.ts';
 import { testDatabaseKinds } from '../../../testing/db.ts';
 import { loggedInCustomer, placeOrder } from '../../../testing/gateway-orders.ts';
@@ -63,9 +63,23 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     expect(payment).toMatchObject({ gateway: 'paypal', status: 'pending', method: 'paypal' });
     const approval = `https://www.sandbox.paypal.com/checkoutnow?token=${payment?.providerRef}`;
     expect(placed.next).toEqual({ type: 'redirect', url: approval });
-    expect(fake.orders.get(payment?.providerRef ?? '')?.purchase_units).toMatchObject([
+    const created = fake.orders.get(payment?.providerRef ?? '');
+    expect(created?.purchase_units).toMatchObject([
       { custom_id: placed.orderId, amount: { currency_code: 'EUR', value: '20.76' } },
     ]);
+    // The store's portal name on PayPal's page, and the way back to this server.
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, 14));
+    expect(store?.portalName).toBeTruthy();
+    expect(created?.payment_source).toMatchObject({
+      paypal: {
+        experience_context: {
+          brand_name: store?.portalName,
+          locale: 'es-ES',
+          return_url: `http://localhost/payments/paypal/return?order_id=${placed.orderId}`,
+          cancel_url: `http://localhost/payments/paypal/cancel?order_id=${placed.orderId}`,
+        },
+      },
+    });
 
     const page = await send(t.app, placed.session, {
       method: 'GET',
