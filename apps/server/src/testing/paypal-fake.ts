@@ -1,7 +1,7 @@
-import { createSign, createVerify, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { crc32 } from 'node:zlib';
+import { base, issue, type Json, paypalId, webhookSigner } from './paypal-fake-webhooks.ts';
 
 /**
  * A local stand-in for the few PayPal REST endpoints the adapter calls, so the
@@ -19,15 +19,11 @@ import { crc32 } from 'node:zlib';
 export const FAKE_PAYPAL_CLIENT_ID = 'AfakeClientId0123456789abcdef';
 export const FAKE_PAYPAL_SECRET = 'EfakeSecret0123456789abcdefghij';
 export const FAKE_PAYPAL_WEBHOOK_ID = '8PT597110X687430LKGECATA';
-/** Where PayPal's sample links point (api.sandbox.paypal.com, as in its published bodies). */
-const base = 'https://api.sandbox.paypal.com';
-const CERT_URL = 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-fake';
 
 /** The sandbox buyer who approves (PayPal's sample payer); the shop keeps the id, never the e-mail. */
 export const FAKE_PAYER_ID = 'QYR5Z8XDVJNXQ';
 export const FAKE_PAYER_EMAIL = 'sb-payer47@personal.example.com';
 
-type Json = Record<string, unknown>;
 export interface FakePayPalRequest {
   method: string;
   path: string;
@@ -49,25 +45,9 @@ export interface FakePayPal {
   close(): Promise<void>;
 }
 
-/** PayPal's ids: 17 upper-case letters and digits. */
-const paypalId = () =>
-  randomBytes(16)
-    .toString('hex')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 17);
 const money = (value: string) => ({ currency_code: 'EUR', value });
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 const euros = (c: number) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`;
-const issue = (status: number, name: string, detail: string) => ({
-  status,
-  body: {
-    name,
-    message: detail,
-    debug_id: paypalId().toLowerCase(),
-    details: [{ issue: detail, description: detail }],
-  },
-});
 
 /** The environment of an app whose store 14 takes PayPal through the adapter, against the fake at `url`. */
 export function paypalEnv(url: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -83,7 +63,7 @@ export function paypalEnv(url: string, extra: Record<string, string> = {}): Reco
 
 export async function startFakePayPal(options: { webhookId?: string } = {}): Promise<FakePayPal> {
   const webhookId = options.webhookId ?? FAKE_PAYPAL_WEBHOOK_ID;
-  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const webhooks = webhookSigner(webhookId);
   const token = `A21AA${randomBytes(24).toString('hex')}`;
   const requests: FakePayPalRequest[] = [];
   const orders = new Map<string, Json>();
@@ -93,10 +73,6 @@ export async function startFakePayPal(options: { webhookId?: string } = {}): Pro
   const replay = new Map<string, { path: string; status: number; body: Json }>();
 
   const link = (href: string, rel: string, method = 'GET') => ({ href: `${base}${href}`, rel, method });
-  const signed = (id: string, time: string, body: string) =>
-    createSign('RSA-SHA256')
-      .update(`${id}|${time}|${webhookId}|${crc32(body)}`)
-      .sign(keys.privateKey, 'base64');
 
   const createOrder = (body: Json) => {
     const units = body.purchase_units as Json[] | undefined;
@@ -184,32 +160,10 @@ export async function startFakePayPal(options: { webhookId?: string } = {}): Pro
     return { status: 201, body: refund };
   };
 
-  const verify = (body: Json) => {
-    const required = [
-      'auth_algo',
-      'cert_url',
-      'transmission_id',
-      'transmission_sig',
-      'transmission_time',
-      'webhook_id',
-    ];
-    if (required.some((k) => typeof body[k] !== 'string') || typeof body.webhook_event !== 'object') {
-      return issue(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER');
-    }
-    const event = JSON.stringify(body.webhook_event);
-    const ok =
-      body.auth_algo === 'SHA256withRSA' &&
-      body.cert_url === CERT_URL &&
-      body.webhook_id === webhookId &&
-      createVerify('RSA-SHA256')
-        .update(`${body.transmission_id}|${body.transmission_time}|${body.webhook_id}|${crc32(event)}`)
-        .verify(keys.publicKey, String(body.transmission_sig), 'base64');
-    return { status: 200, body: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
-  };
-
   const route = (method: string, path: string, body: Json): { status: number; body: Json } => {
     if (method === 'POST' && path === '/v2/checkout/orders') return createOrder(body);
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') return verify(body);
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
+      return webhooks.verify(body);
     const order = /^\/v2\/checkout\/orders\/([A-Z0-9]+)(\/capture)?$/.exec(path);
     if (order?.[1]) {
       const found = orders.get(order[1]);
@@ -300,43 +254,26 @@ export async function startFakePayPal(options: { webhookId?: string } = {}): Pro
       const order = orders.get(orderId);
       if (!order) throw new Error(`fake paypal: no order ${orderId}`);
       order.status = 'APPROVED';
+      const name = { given_name: 'Marta', surname: 'Payer' };
+      // What PayPal returns once the buyer approved: payment_source.paypal, and the older `payer`.
+      order.payment_source = {
+        paypal: {
+          email_address: FAKE_PAYER_EMAIL,
+          account_id: FAKE_PAYER_ID,
+          account_status: 'VERIFIED',
+          name,
+          address: { country_code: 'ES' },
+        },
+      };
       order.payer = {
         payer_id: FAKE_PAYER_ID,
         email_address: FAKE_PAYER_EMAIL,
-        name: { given_name: 'Marta', surname: 'Payer' },
+        name,
         address: { country_code: 'ES' },
       };
       if (approveOptions.decline) declining.add(orderId);
     },
-    event(type, resource, id = `WH-${paypalId()}-${paypalId()}`) {
-      const body = JSON.stringify({
-        id,
-        event_version: '1.0',
-        create_time: new Date().toISOString(),
-        resource_type: type.startsWith('CHECKOUT')
-          ? 'checkout-order'
-          : type.endsWith('REFUNDED')
-            ? 'refund'
-            : 'capture',
-        resource_version: '2.0',
-        event_type: type,
-        summary: `Event ${type}`,
-        resource,
-        links: [{ href: `${base}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' }],
-      });
-      const transmissionId = randomUUID();
-      const time = new Date().toISOString();
-      return {
-        body,
-        headers: {
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': CERT_URL,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': time,
-          'paypal-transmission-sig': signed(transmissionId, time, body),
-        },
-      };
-    },
+    event: webhooks.event,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
