@@ -12,7 +12,7 @@ import { declinedNotice, orderCompletion, type PayPalCompletion, paypalValue } f
 import { verifiedWebhookNotice } from './paypal.webhook.ts';
 
 /**
- * PayPal through its official server SDK (`@paypal/paypal-server-sdk`, ADR 019),
+ * PayPal through its official server SDK (`@paypal/paypal-server-sdk`, ADR 020),
  * Orders v2 with intent CAPTURE: `start` creates the order and sends the
  * customer to PayPal's approval page; PayPal sends them back to
  * /payments/paypal/return, where the order is captured; the signed webhooks
@@ -155,6 +155,7 @@ export function createPayPalGateway(
     read,
 
     async lookup({ providerRef }) {
+      // No PayPal order id recorded: the customer never got an approval link, so nothing can be paid.
       if (!providerRef) return null;
       const now = await read(providerRef);
       const settled = now.state === 'approved' ? await capture(providerRef) : now;
