@@ -2,10 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { API_PREFIX } from '../../http/paths.ts';
 import { redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
-import { gatewayNamed, parseGatewaySelection, paymentByRef, registerGateway } from './payments.service.ts';
+import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
 import { paypalSettingsOf } from './paypal/paypal.env.ts';
 import { createPayPalGateway, portalNameOf } from './paypal/paypal.gateway.ts';
-import { paypalRoutes, paypalWebhookRoutes } from './paypal/paypal.routes.ts';
+import { paypalCapturable, paypalRoutes, paypalWebhookRoutes } from './paypal/paypal.routes.ts';
 import { createRedsysGateway } from './redsys/redsys.gateway.ts';
 import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
 import { createStripeGateway } from './stripe/stripe.gateway.ts';
@@ -37,8 +37,8 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   if (redsys) registerGateway(createRedsysGateway(redsys));
   const paypal = paypalSettingsOf(env, env.APP_PREFIX);
   if (paypal) {
-    const ownsOrder = async (ref: string) => Boolean(await paymentByRef(app.database.db, 'paypal', ref));
-    registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app), ownsOrder }));
+    const capturable = paypalCapturable(app.database.db);
+    registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app), capturable }));
   }
   assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 

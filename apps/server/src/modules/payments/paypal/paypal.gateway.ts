@@ -54,8 +54,8 @@ const issueOf = (err: unknown): string | undefined =>
 export interface PayPalGatewayOptions {
   /** The store's name on PayPal's page (the portal name), when known. */
   brandName?: (storeId: number) => Promise<string | undefined>;
-  /** True when a PayPal order is one of our attempts (an approval webhook captures only those). */
-  ownsOrder?: (paypalOrderId: string) => Promise<boolean>;
+  /** True when a PayPal order is one of our attempts whose order still takes a payment (see the webhook). */
+  capturable?: (paypalOrderId: string) => Promise<boolean>;
   api?: PayPalApi;
 }
 
@@ -164,7 +164,7 @@ export function createPayPalGateway(
 
     verifyNotice: ({ headers, rawBody }) =>
       verifiedWebhookNotice(
-        { api, webhookId: settings.webhookId, capture, ownsOrder: options.ownsOrder },
+        { api, webhookId: settings.webhookId, capture, capturable: options.capturable },
         { headers, rawBody },
       ),
 

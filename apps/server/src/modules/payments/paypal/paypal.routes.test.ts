@@ -10,7 +10,7 @@ import {
   paypalEnv,
   startFakePayPal,
 } from '../../../testing/paypal-fake.ts';
-import { gatewayNamed } from '../payments.service.ts';
+import { gatewayNamed, startPayment } from '../payments.service.ts';
 
 describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
   let t: TestApp;
@@ -160,6 +160,30 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     const ignored = await webhook(fake.event('CHECKOUT.ORDER.APPROVED', fake.orders.get(foreignRef) ?? {}));
     expect(ignored.json()).toEqual({ received: true, status: 'ignored' });
     expect(fake.orders.get(foreignRef)?.status).toBe('APPROVED');
+  });
+
+  it('captures nothing for an order another attempt paid meanwhile (return or approval webhook)', async () => {
+    const placed = await approvedOrder();
+    // Paid by card (the sandbox) in another tab while PayPal's page was open.
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
+    if (!order) throw new Error('no order');
+    const card = { num: '4242424242424242', month: '12', year: '2031', cvc: '123' };
+    const paid = await t.database.db.transaction((tx) =>
+      startPayment(tx as never, {
+        order,
+        method: 'cc',
+        fields: card,
+        baseUrl: 'http://localhost',
+        language: 'es',
+      }),
+    );
+    expect(paid).toEqual({ type: 'success' });
+    const hook = await webhook(fake.event('CHECKOUT.ORDER.APPROVED', fake.orders.get(placed.token) ?? {}));
+    expect(hook.json()).toEqual({ received: true, status: 'ignored' });
+    const answer = await back('return', placed.orderId, placed.token);
+    expect(answer.headers.location).toBe(`/app/checkout/success/${placed.orderId}`);
+    expect(fake.orders.get(placed.token)?.status).toBe('APPROVED');
+    expect(fake.requests.some((r) => r.path === `/v2/checkout/orders/${placed.token}/capture`)).toBe(false);
   });
 
   it('sends a declined or cancelled customer to the retry page with the attempt failed', async () => {

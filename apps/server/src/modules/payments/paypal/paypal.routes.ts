@@ -1,8 +1,9 @@
 import { OrderIdSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { AppDb } from '../../../db/client.ts';
 import { notFound } from '../../../http/app-error.ts';
-import { applyNotice, gatewayNamed, paymentByRef } from '../payments.service.ts';
+import { applyNotice, gatewayNamed, isPaidStatus, type OrderRow, paymentByRef } from '../payments.service.ts';
 import {
   PAYPAL_CANCEL_PATH,
   PAYPAL_RETURN_PATH,
@@ -17,6 +18,17 @@ function paypalGateway(): PayPalGateway {
   const gateway = gatewayNamed('paypal');
   if (!gateway) throw notFound();
   return gateway as PayPalGateway;
+}
+
+/** An order that takes no more payment: paid (by this attempt or another) or given up. */
+const closed = (order: OrderRow) => isPaidStatus(order.status) || order.status === 'canceled';
+
+/** True when a PayPal order is one of our attempts and its order still takes a payment. */
+export function paypalCapturable(db: AppDb): (paypalOrderId: string) => Promise<boolean> {
+  return async (ref) => {
+    const found = await paymentByRef(db, 'paypal', ref);
+    return found !== undefined && !closed(found.order);
+  };
 }
 
 /** What PayPal appends to our return and cancel URLs: its order id as `token`, and `PayerID` after approval. */
@@ -47,6 +59,8 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
     const success = `${appPrefix}/checkout/success/${orderId}`;
     const retry = `${appPrefix}/payment/retry/${orderId}`;
     if (found.payment.status === 'paid' || found.payment.status === 'refunded') return success;
+    // Paid meanwhile by another attempt (another tab, another method), or canceled: nothing is captured.
+    if (closed(found.order)) return isPaidStatus(found.order.status) ? success : retry;
     let completion: PayPalCompletion;
     try {
       // Cancel: read first (the customer may have approved in another tab); return: capture at once.

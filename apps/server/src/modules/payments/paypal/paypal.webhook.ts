@@ -39,8 +39,11 @@ interface WebhookDeps {
   webhookId: string;
   /** Captures an approved order (the gateway's, with its idempotency key). */
   capture(paypalOrderId: string): Promise<PayPalCompletion>;
-  /** True when the PayPal order is one of our attempts (the account may serve other shops too). */
-  ownsOrder?(paypalOrderId: string): Promise<boolean>;
+  /**
+   * True when the PayPal order is one of our attempts and its order still takes a payment (the
+   * account may serve other shops too; an order another attempt paid must not be charged twice).
+   */
+  capturable?(paypalOrderId: string): Promise<boolean>;
 }
 
 /** The body as PayPal sent it, checked by PayPal; 403 for anything PayPal does not vouch for. */
@@ -124,9 +127,9 @@ export async function verifiedWebhookNotice(
       // The customer approved but may never come back: capture here (the same key as the return's).
       const orderId = typeof event.resource.id === 'string' ? event.resource.id : '';
       if (!PAYPAL_ID.test(orderId)) throw new IgnoredPayPalEvent(event.event_type);
-      // Never capture what someone else's checkout on the same PayPal account has approved.
-      if (deps.ownsOrder && !(await deps.ownsOrder(orderId))) {
-        throw new IgnoredPayPalEvent(`${event.event_type} (not ours)`);
+      // Never capture what another shop on the same PayPal account had approved, nor an order paid already.
+      if (deps.capturable && !(await deps.capturable(orderId))) {
+        throw new IgnoredPayPalEvent(`${event.event_type} (not capturable here)`);
       }
       const settled = (await deps.capture(orderId)).notice;
       if (!settled) throw new IgnoredPayPalEvent(`${event.event_type} (not settled)`);
