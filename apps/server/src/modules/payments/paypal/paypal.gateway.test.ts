@@ -165,6 +165,23 @@ describe('PayPal gateway (official SDK against a local fake of the API)', () => 
     expect(notice).toMatchObject({ outcome: 'paid', providerRef: ref, amountCents: 2076 });
     expect(await gateway.lookup?.(lookup)).toEqual(notice);
     expect(await gateway.lookup?.({ ...lookup, providerRef: undefined })).toBeNull();
+
+    // An approved order whose shop order was paid otherwise meanwhile: read, never captured.
+    const guarded = createPayPalGateway(
+      {
+        clientId: FAKE_PAYPAL_CLIENT_ID,
+        clientSecret: FAKE_PAYPAL_SECRET,
+        webhookId: FAKE_PAYPAL_WEBHOOK_ID,
+        environment: 'sandbox',
+        apiUrl: fake.url,
+        appPrefix: '/app',
+      },
+      { capturable: async () => false },
+    );
+    const other = await started({ orderId: '1400000053' });
+    fake.approve(other.ref);
+    expect(await guarded.lookup?.({ ...lookup, providerRef: other.ref })).toBeNull();
+    expect(fake.orders.get(other.ref)?.status).toBe('APPROVED');
   });
 
   it('verifies webhooks through PayPal and reads captures, declines, approvals and refunds', async () => {

@@ -158,8 +158,10 @@ export function createPayPalGateway(
       // No PayPal order id recorded: the customer never got an approval link, so nothing can be paid.
       if (!providerRef) return null;
       const now = await read(providerRef);
-      const settled = now.state === 'approved' ? await capture(providerRef) : now;
-      return settled.notice ?? null;
+      if (now.state !== 'approved') return now.notice ?? null;
+      // Approved but never captured: capture, unless the order was paid otherwise meanwhile.
+      if (options.capturable && !(await options.capturable(providerRef))) return null;
+      return (await capture(providerRef)).notice ?? null;
     },
 
     verifyNotice: ({ headers, rawBody }) =>
