@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { MONEI_ENV } from './modules/payments/monei/monei.env.ts';
+import { PAYPAL_ENV } from './modules/payments/paypal/paypal.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
@@ -30,6 +31,7 @@ const EnvSchema = z.object({
   /** Stripe and Redsys (modules/payments/gateways.env.ts). */
   ...GATEWAY_ENV,
   ...MONEI_ENV,
+  ...PAYPAL_ENV,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z

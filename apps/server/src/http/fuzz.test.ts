@@ -21,6 +21,7 @@ import {
 import { createTestDatabase, testDatabaseKinds } from '../testing/db.ts';
 import { type FuzzRoute, fuzzRoutes, requestArbitrary } from '../testing/fuzz/requests.ts';
 import { insertOrder } from '../testing/orders.ts';
+import { paypalEnv } from '../testing/paypal-fake.ts';
 
 /** Cases per route and database kind; FUZZ_RUNS raises it (npm run fuzz). */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -88,6 +89,7 @@ describe.each(testDatabaseKinds())('fuzz: no 5xx on any route (%s)', (kind) => {
         REDSYS_SECRET_KEY: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
         MONEI_API_KEY: 'pk_test_fuzz',
         MONEI_API_URL: 'http://127.0.0.1:9/v1',
+        ...paypalEnv('http://127.0.0.1:9', { PAYMENT_GATEWAYS: '' }),
       }),
       onRoute: (route) => routes.push(route),
     });

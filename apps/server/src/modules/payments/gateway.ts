@@ -48,7 +48,7 @@ export interface PaymentNotice {
 export interface PaymentGateway {
   /** 'sandbox' | 'stripe' | 'redsys' */
   readonly name: string;
-  /** The methods this gateway can take. */
+  /** The methods it takes (a start with another method is a failed attempt, never a charge). */
   readonly methods: readonly PaymentMethod[];
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
@@ -72,6 +72,7 @@ export interface PaymentGateway {
     amountCents: number;
     paymentId: number;
   }): Promise<{ providerRef: string }>;
+  /** Where an attempt stands at the provider, as a notice once it is settled (null while it is not). */
   lookup?(input: {
     providerRef?: string;
     paymentId: number;

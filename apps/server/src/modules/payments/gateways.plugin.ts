@@ -6,6 +6,9 @@ import { moneiSettingsOf } from './monei/monei.env.ts';
 import { createMoneiGateway } from './monei/monei.gateway.ts';
 import { moneiNotifyRoutes } from './monei/monei.routes.ts';
 import { gatewayNamed, parseGatewaySelection, registerGateway } from './payments.service.ts';
+import { paypalSettingsOf } from './paypal/paypal.env.ts';
+import { createPayPalGateway, portalNameOf } from './paypal/paypal.gateway.ts';
+import { paypalCapturable, paypalRoutes, paypalWebhookRoutes } from './paypal/paypal.routes.ts';
 import { createRedsysGateway } from './redsys/redsys.gateway.ts';
 import { redsysNotifyRoutes, redsysRoutes } from './redsys/redsys.routes.ts';
 import { createStripeGateway } from './stripe/stripe.gateway.ts';
@@ -37,11 +40,18 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   if (redsys) registerGateway(createRedsysGateway(redsys));
   const monei = moneiSettingsOf(env, env.APP_PREFIX);
   if (monei) registerGateway(createMoneiGateway(monei));
+  const paypal = paypalSettingsOf(env, env.APP_PREFIX);
+  if (paypal) {
+    const capturable = paypalCapturable(app.database.db);
+    registerGateway(createPayPalGateway(paypal, { brandName: portalNameOf(app), capturable }));
+  }
   assertSelectedGatewaysExist(env.PAYMENT_GATEWAYS);
 
   await app.register(stripeWebhookRoutes);
   await app.register(redsysNotifyRoutes);
   await app.register(moneiNotifyRoutes);
+  await app.register(paypalWebhookRoutes);
+  await app.register(paypalRoutes, { appPrefix: env.APP_PREFIX });
   await app.register(
     async (api) => {
       await api.register(stripeRoutes, { appPrefix: env.APP_PREFIX });
