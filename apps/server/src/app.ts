@@ -29,6 +29,7 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { storagePlugin } from './modules/files/storage.plugin.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
 
   await app.register(databasePlugin, { database });
   await app.register(jobsPlugin);
+  await app.register(storagePlugin, { env });
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);

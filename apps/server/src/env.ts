@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STORAGE_ENV } from './modules/files/storage.env.ts';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 
@@ -28,6 +29,10 @@ const storeHosts = z
 const EnvSchema = z.object({
   /** Stripe and Redsys (modules/payments/gateways.env.ts). */
   ...GATEWAY_ENV,
+  /** Files in an S3-compatible bucket (modules/files/storage.env.ts). */
+  ...STORAGE_ENV,
+  /** Set (`redis://host:6379`) = the rate limit counts across every instance in Redis; unset = per process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z
