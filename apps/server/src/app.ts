@@ -18,6 +18,7 @@ import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
+import { catalogChangesPlugin } from './modules/catalog/catalog-changes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { checkoutPlugin } from './modules/checkout/checkout.service.ts';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(jobsPlugin);
   await app.register(storagePlugin, { env });
   await app.register(catalogPlugin);
+  await app.register(catalogChangesPlugin, { env });
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
