@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nsForm } from '../apps/server/src/testing/cart.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { startTestS3Server, type TestS3Server } from '../apps/server/src/testing/s3.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../apps/server/src/testing/smtp.ts';
@@ -135,19 +136,7 @@ describe.runIf(Boolean(ADMIN_URL))('two instances behind one load balancer', () 
   it('checks out on instance 2 a cart made on instance 1; the invoice (in S3) is mailed', async () => {
     const visitor = new Visitor();
     expect((await visitor.call(one.origin, 'config?store_id=14')).status).toBe(200);
-    const added = await visitor.call(one.origin, 'addns', {
-      form: {
-        quiere_una_ns: true,
-        conoce_nombre_propietario: true,
-        nombre: 'Ana Pérez García',
-        direccion: 'Calle Mayor 1, 2º B',
-        municipio: 'Madrid',
-        provincia: 'Madrid',
-        otros_datos: '',
-        servicio_urgente: false,
-        ...Object.fromEntries(['step1', 'step2', 'step3', 'step4', 'step5', 'step6'].map((s) => [s, true])),
-      },
-    });
+    const added = await visitor.call(one.origin, 'addns', { form: nsForm() });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const email = `two-${randomBytes(4).toString('hex')}@example.com`;
     const checkout = await visitor.call(two.origin, 'checkoutRegister', {
