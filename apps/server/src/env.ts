@@ -151,6 +151,9 @@ const EnvSchema = z.object({
 
 export type Env = z.output<typeof EnvSchema>;
 
+/** Every variable the server reads (the deployment recipe's test checks compose.yaml against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
+
 /** Parses the environment once at start; throws listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty variable counts as unset, so `PORT= npm start` takes the default.
