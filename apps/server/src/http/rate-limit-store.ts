@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Env } from '../env.ts';
 
 /** Keys of the shop's counters in a Redis that other programs may share. */
@@ -12,11 +12,13 @@ export const RATE_LIMIT_NAMESPACE = 'shop-rate-limit:';
  * does not stop the shop: the request is let through (`skipOnError`) and the
  * client reconnects by itself.
  */
-export function rateLimitStore(
+export async function rateLimitStore(
   app: FastifyInstance,
   env: Pick<Env, 'REDIS_URL'>,
-): { redis?: Redis; nameSpace?: string; skipOnError?: boolean } {
+): Promise<{ redis?: Redis; nameSpace?: string; skipOnError?: boolean }> {
   if (!env.REDIS_URL) return {};
+  // Loaded only where it is used.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(env.REDIS_URL, {
     // A request waits at most this long for a counter before it is let through.
     connectTimeout: 1000,

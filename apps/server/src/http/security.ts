@@ -60,7 +60,7 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
       timeWindow: '1 minute',
       allowList: (request) => !isLimited(request),
       // REDIS_URL set: one count across every instance (rate-limit-store.ts).
-      ...rateLimitStore(app, env),
+      ...(await rateLimitStore(app, env)),
     });
   }
 }

@@ -63,9 +63,9 @@ describe('s3Storage against a local S3-compatible server', () => {
     storage.client.destroy();
   });
 
-  it('is chosen by S3_BUCKET; one key without the other is refused', () => {
-    expect(storageFromEnv(loadEnv({ DATA_DIR: '/tmp/x' }))).not.toHaveProperty('client');
-    const chosen = storageFromEnv(loadEnv(s3.env));
+  it('is chosen by S3_BUCKET; one key without the other is refused', async () => {
+    expect(await storageFromEnv(loadEnv({ DATA_DIR: '/tmp/x' }))).not.toHaveProperty('client');
+    const chosen = await storageFromEnv(loadEnv(s3.env));
     expect(chosen).toHaveProperty('client');
     chosen.close?.();
     expect(() => s3OptionsOf(loadEnv({ S3_BUCKET: 'b-1', AWS_ACCESS_KEY_ID: 'k' }))).toThrow(

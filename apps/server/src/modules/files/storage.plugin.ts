@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
 import { filesRoot } from './files.service.ts';
-import { s3Storage } from './s3-storage.ts';
 import { type FileStorage, localStorage } from './storage.ts';
 
 declare module 'fastify' {
@@ -51,10 +50,14 @@ export function s3OptionsOf(env: StorageEnv) {
   };
 }
 
-/** The storage the environment names: the S3 bucket when S3_BUCKET is set, else the local files folder. */
-export function storageFromEnv(env: StorageEnv): FileStorage & { close?(): void } {
+/**
+ * The storage the environment names: the S3 bucket when S3_BUCKET is set, else
+ * the local files folder. The SDK is loaded only then (it is large).
+ */
+export async function storageFromEnv(env: StorageEnv): Promise<FileStorage & { close?(): void }> {
   const s3 = s3OptionsOf(env);
   if (!s3) return localStorage(filesRoot(env));
+  const { s3Storage } = await import('./s3-storage.ts');
   const storage = s3Storage(s3);
   return { ...storage, close: () => storage.client.destroy() };
 }
@@ -62,7 +65,7 @@ export function storageFromEnv(env: StorageEnv): FileStorage & { close?(): void 
 /** Builds the storage once at start; every reader and writer goes through `app.storage`. */
 export const storagePlugin = fp<{ env: Env }>(
   async (app, { env }) => {
-    const storage = storageFromEnv(env);
+    const storage = await storageFromEnv(env);
     app.decorate('storage', storage);
     app.addHook('onClose', async () => storage.close?.());
   },
