@@ -8,7 +8,7 @@ export const RATE_LIMIT_NAMESPACE = 'shop-rate-limit:';
 /**
  * Where @fastify/rate-limit counts: in Redis when REDIS_URL is set, so every
  * instance behind the load balancer counts against one limit per client
- * (ADR 019); in the process's memory otherwise. A Redis that stops answering
+ * (ADR 021); in the process's memory otherwise. A Redis that stops answering
  * does not stop the shop: the request is let through (`skipOnError`) and the
  * client reconnects by itself.
  */

@@ -104,7 +104,7 @@ export function listenForChanges(opts: {
 }
 
 /**
- * Several instances agree on the catalogue (issue 19, ADR 019): an edit on one
+ * Several instances agree on the catalogue (issue 19, ADR 021): an edit on one
  * sends NOTIFY (after its transaction committed); every other instance, which
  * LISTENs, forgets its snapshot and reads the rows again on the next request,
  * well within a second. The catalogue's TTL stays as the fallback. With PGlite

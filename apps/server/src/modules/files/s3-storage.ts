@@ -31,7 +31,7 @@ function isMissing(err: unknown): boolean {
 
 /**
  * File bytes in an S3 bucket (AWS S3 or any S3-compatible store), through the
- * official SDK (@aws-sdk/client-s3, ADR 019). Every instance of the shop sees
+ * official SDK (@aws-sdk/client-s3, ADR 021). Every instance of the shop sees
  * the same files, so a mail job on one instance attaches what another stored.
  */
 export function s3Storage(
