@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,31 @@ describe('npm run dev', () => {
     const found = (await answer.json()) as { value: string; province: string }[];
     expect(found).toContainEqual(expect.objectContaining({ value: 'Getafe', province: 'Madrid' }));
   });
+
+  it('restarts the server when one of its files changes', async () => {
+    const ready = () => output.match(/Shop ready on/g)?.length ?? 0;
+    const waitReady = async (count: number) => {
+      const until = Date.now() + 120_000;
+      while (ready() < count) {
+        if (Date.now() > until) throw new Error(`no restart:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    const before = ready();
+    // A save without a change (a new modification time only), put back afterwards so
+    // the build's staleness check (scripts/build.mjs) is not fooled into a rebuild.
+    const file = path.join(ROOT, 'apps/server/src/paths.ts');
+    const { atime, mtime } = statSync(file);
+    try {
+      utimesSync(file, new Date(), new Date());
+      await waitReady(before + 1);
+    } finally {
+      utimesSync(file, atime, mtime);
+    }
+    await waitReady(before + 2);
+    const answer = await fetch(`${vite}/registros.php?app=1&term=getafe`);
+    expect(answer.status).toBe(200);
+  }, 150_000);
 
   it('writes readable log lines, not raw JSON', () => {
     expect(output).toMatch(/INFO.*incoming request|INFO.*request completed/);
