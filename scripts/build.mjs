@@ -52,6 +52,7 @@ const SERVER_ENTRIES = {
   seed: path.join(SERVER_DIR, 'src/db/seed/cli.ts'),
   pglite: path.join(SERVER_DIR, 'src/db/pglite.ts'),
   'admin-create': path.join(SERVER_DIR, 'src/modules/admin/admin-create.cli.ts'),
+  'files-to-s3': path.join(SERVER_DIR, 'src/modules/files/files-to-s3.cli.ts'),
 };
 
 /** The newest modification time (ms) of a file or of every file under a folder; 0 if absent. */

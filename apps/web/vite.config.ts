@@ -1,14 +1,16 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { shopServerProxy } from './dev-proxy.ts';
 
 // The server renders dist/index.html (it fills <!--app-config-->, __LANG__ and
-// __TITLE__) and serves dist/assets under /assets/. `vite dev` proxies the API to
-// a server started with `npm start`.
+// __TITLE__) and serves dist/assets under /assets/. `npm run dev` (scripts/dev.mjs)
+// runs Vite in front of a server restarted on change: every route Vite does not
+// own goes to SHOP_SERVER_URL (dev-proxy.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), shopServerProxy(process.env.SHOP_SERVER_URL ?? 'http://127.0.0.1:3000')],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -42,10 +44,4 @@ export default defineConfig(({ isSsrBuild }) => ({
   // runs without NODE_ENV=production, as `npm start` does. The build is a production build:
   // fix it in the bundle, as the client build does.
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  server: {
-    proxy: {
-      '/desktopapp': 'http://localhost:3000',
-      '/admin/api': 'http://localhost:3000',
-    },
-  },
 }));

@@ -18,6 +18,7 @@ import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
+import { catalogChangesPlugin } from './modules/catalog/catalog-changes.ts';
 import { productRoutes } from './modules/catalog/product.routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { checkoutPlugin } from './modules/checkout/checkout.service.ts';
@@ -29,6 +30,7 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
+import { storagePlugin } from './modules/files/storage.plugin.ts';
 import { incidentRoutes } from './modules/incidents/incidents.routes.ts';
 import { jobsPlugin } from './modules/jobs/jobs.plugin.ts';
 import { landingPageRoutes, municipioRoutes } from './modules/landing/landing.routes.ts';
@@ -105,7 +107,9 @@ export async function buildApp({
 
   await app.register(databasePlugin, { database });
   await app.register(jobsPlugin);
+  await app.register(storagePlugin, { env });
   await app.register(catalogPlugin);
+  await app.register(catalogChangesPlugin, { env });
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STORAGE_ENV } from './modules/files/storage.env.ts';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { MONEI_ENV } from './modules/payments/monei/monei.env.ts';
 import { PAYPAL_ENV } from './modules/payments/paypal/paypal.env.ts';
@@ -32,6 +33,10 @@ const EnvSchema = z.object({
   ...GATEWAY_ENV,
   ...MONEI_ENV,
   ...PAYPAL_ENV,
+  /** Files in an S3-compatible bucket (modules/files/storage.env.ts). */
+  ...STORAGE_ENV,
+  /** Set (`redis://host:6379`) = the rate limit counts across every instance in Redis; unset = per process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z
@@ -149,6 +154,9 @@ const EnvSchema = z.object({
 });
 
 export type Env = z.output<typeof EnvSchema>;
+
+/** Every variable the server reads (the deployment recipe's test checks compose.yaml against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
 /** Parses the environment once at start; throws listing every bad variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

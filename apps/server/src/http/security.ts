@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env.ts';
 import { STRIPE_CSP_SOURCES } from '../modules/payments/stripe/stripe-csp.ts';
 import { isApiRoute } from './paths.ts';
+import { rateLimitStore } from './rate-limit-store.ts';
 
 /** Routes outside the API prefix that the rate limit also covers (the search endpoints). */
 const LIMITED_ROUTES = new Set(['/registros.php', '/freguesias.php', '/sociedad.php', '/organizacoes.php']);
@@ -58,6 +59,8 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
       max: env.RATE_LIMIT_MAX,
       timeWindow: '1 minute',
       allowList: (request) => !isLimited(request),
+      // REDIS_URL set: one count across every instance (rate-limit-store.ts).
+      ...(await rateLimitStore(app, env)),
     });
   }
 }

@@ -56,7 +56,7 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
 }
 
 /** A new database `test_<random>` on TEST_DATABASE_URL's server, migrated and seeded; close() drops it. */
-async function createPostgres(): Promise<Database> {
+async function createPostgres(): Promise<Database & { url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -82,6 +82,7 @@ async function createPostgres(): Promise<Database> {
   return {
     db: database.db,
     kind: 'postgres',
+    url: url.toString(),
     close: async () => {
       await database.close();
       await drop();
@@ -96,3 +97,6 @@ async function createPostgres(): Promise<Database> {
 export function createTestDatabase(kind: TestDatabaseKind): Promise<Database> {
   return kind === 'pglite' ? createPglite() : createPostgres();
 }
+
+/** A fresh PostgreSQL test database and its URL (for apps that open their own connections to it). */
+export const createTestPostgres = createPostgres;

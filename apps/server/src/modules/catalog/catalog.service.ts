@@ -12,8 +12,12 @@ declare module 'fastify' {
 export interface CatalogService {
   /** Stores and products from memory; reloaded after `invalidate()` or when older than the TTL. */
   snapshot(): Promise<CatalogSnapshot>;
-  /** Call after changing stores or products (back office) so the next read sees the change. */
+  /** Call after changing stores or products (back office) so the next read sees the change, here and (catalog-changes.ts) on every other instance. */
   invalidate(): void;
+  /** Forgets the snapshot without telling anyone: another instance changed the rows. */
+  forget(): void;
+  /** `listener` runs after each `invalidate()` (catalog-changes.ts tells the other instances). */
+  onInvalidate(listener: () => void): void;
 }
 
 interface Logger {
@@ -22,13 +26,15 @@ interface Logger {
 
 /**
  * Store and product rows change rarely but are read on every config call, so
- * they live in memory. The TTL bounds staleness across several server
- * instances; a stale snapshot is served while a fresh one loads.
+ * they live in memory. Other instances learn of a change within a second
+ * (catalog-changes.ts, PostgreSQL LISTEN/NOTIFY); the TTL bounds staleness if
+ * a notice is ever lost. A stale snapshot is served while a fresh one loads.
  */
 export function createCatalogService(db: AppDb, log: Logger, ttlMs = 60_000): CatalogService {
   let current: { snapshot: CatalogSnapshot; loadedAt: number } | null = null;
   let loading: Promise<CatalogSnapshot> | null = null;
   let generation = 0;
+  const listeners: (() => void)[] = [];
 
   function load(): Promise<CatalogSnapshot> {
     if (loading) return loading;
@@ -49,16 +55,25 @@ export function createCatalogService(db: AppDb, log: Logger, ttlMs = 60_000): Ca
     return loading;
   }
 
+  function forget(): void {
+    generation++;
+    current = null;
+    loading = null;
+  }
+
   return {
     async snapshot() {
       if (!current) return load();
       if (Date.now() - current.loadedAt > ttlMs) load().catch(() => {});
       return current.snapshot;
     },
+    forget,
     invalidate() {
-      generation++;
-      current = null;
-      loading = null;
+      forget();
+      for (const listener of listeners) listener();
+    },
+    onInvalidate(listener) {
+      listeners.push(listener);
     },
   };
 }

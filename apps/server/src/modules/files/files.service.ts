@@ -24,7 +24,7 @@ import {
   uploadedBytesByAddress,
   uploadedBytesBySession,
 } from './files.repository.ts';
-import { type FileStorage, localStorage } from './storage.ts';
+import type { FileStorage } from './storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,7 +75,7 @@ export interface FilesService {
 }
 
 /** Where stored files live: FILES_DIR, else `${DATA_DIR}/files`. */
-export function filesRoot(env: Env): string {
+export function filesRoot(env: Pick<Env, 'FILES_DIR' | 'DATA_DIR'>): string {
   return env.FILES_DIR ?? path.join(env.DATA_DIR, 'files');
 }
 
@@ -330,17 +330,17 @@ export function createFilesService(
   };
 }
 
-/** The file storage (local folder under FILES_DIR) and the upload service. */
+/** The upload service over the app's file storage (`app.storage`: FILES_DIR or the S3 bucket). */
 export const filesPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate(
       'files',
-      createFilesService(app, localStorage(filesRoot(env)), {
+      createFilesService(app, app.storage, {
         sessionBytes: env.UPLOAD_QUOTA_SESSION_BYTES,
         addressBytes: env.UPLOAD_QUOTA_ADDRESS_BYTES,
         diskReserveBytes: env.UPLOAD_DISK_RESERVE_BYTES,
       }),
     );
   },
-  { name: 'files', dependencies: ['database', 'catalog', 'sessions', 'cart'] },
+  { name: 'files', dependencies: ['database', 'catalog', 'sessions', 'cart', 'storage'] },
 );

@@ -66,6 +66,12 @@ export interface JobQueue {
   start(): Promise<void>;
   /** Stops fetching, waits for running jobs (up to `timeoutMs`), stops pg-boss. */
   stop(timeoutMs?: number): Promise<void>;
+  /**
+   * Runs job `name` (its worker registered with `work`) on a cron schedule (UTC)
+   * once in the whole deployment, however many instances run: pg-boss keeps
+   * the schedule in the database and one instance's clock sends each job.
+   */
+  schedule(name: string, cron: string): Promise<void>;
   /** Wakes the workers of `name` now instead of at their next poll (same process only). */
   nudge(name: string): void;
   /** The pg-boss instance (admin views, tests). */
@@ -187,7 +193,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     schema: QUEUE_SCHEMA,
     migrate: true,
     supervise: true,
-    schedule: false,
+    // The clock that sends scheduled jobs (queue.schedule); every instance runs one, pg-boss lets
+    // one of them send each minute's jobs.
+    schedule: true,
     // Completed jobs are kept a day for inspection, then archived and deleted.
     archiveCompletedAfterSeconds: 24 * 3600,
     deleteAfterDays: 7,
@@ -197,6 +205,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   boss.on('error', onError);
   const polling = Math.max(0.5, opts.pollingIntervalSeconds ?? 1);
   const registrations = new Map<string, Registration>();
+  const schedules = new Map<string, string>();
   let started = false;
 
   async function startWorkers(reg: Registration): Promise<void> {
@@ -257,12 +266,18 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       await boss.start();
       started = true;
       for (const reg of registrations.values()) await startWorkers(reg);
+      // After the queues exist (a schedule names its queue).
+      for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
       for (const reg of registrations.values()) reg.workerIds = [];
+    },
+    async schedule(name, cron) {
+      schedules.set(name, cron);
+      if (started) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     nudge(name) {
       for (const id of registrations.get(name)?.workerIds ?? []) boss.notifyWorker(id);

@@ -7,8 +7,7 @@ import { mailMessages } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
-import { filesRoot } from '../files/files.service.ts';
-import { type FileStorage, localStorage } from '../files/storage.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { MAIL_SEND_JOB, type MailSendJob } from './mail.service.ts';
 import { createMailer, loadAttachment, type Mailer, type MailRow } from './mailer.ts';
 
@@ -35,7 +34,7 @@ const MAIL_RETRY = { retryLimit: 6, retryDelay: 30, retryBackoff: true } as cons
  */
 export const mailPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
-    const storage = localStorage(filesRoot(env));
+    const storage = app.storage;
     const mailer = createMailer({
       db: app.db,
       storage,
@@ -51,7 +50,7 @@ export const mailPlugin = fp<{ env: Env }>(
     );
     if (mailViewerEnabled(env)) await app.register(mailViewerRoutes, { storage });
   },
-  { name: 'mail', dependencies: ['database', 'jobs'] },
+  { name: 'mail', dependencies: ['database', 'jobs', 'storage'] },
 );
 
 const MailParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });

@@ -11,7 +11,9 @@ declare module 'fastify' {
 export const STALE_UPLOAD_MS = 24 * 3600 * 1000;
 /** How long an open quote without items or files is kept after its last change. */
 export const EMPTY_QUOTE_MS = 24 * 3600 * 1000;
-const EVERY_MS = 3600 * 1000;
+/** The hourly clean-up job, and when it runs (cron, UTC): once an hour in the whole deployment. */
+export const CLEANUP_JOB = 'maintenance.cleanup';
+export const CLEANUP_CRON = '17 * * * *';
 
 export interface CleanupReport {
   endedSessions: number;
@@ -26,9 +28,10 @@ export interface MaintenanceService {
 }
 
 /**
- * What anonymous visitors leave behind is bounded in time: an hourly pass (and
- * one a minute after start) removes it. Every step is an idempotent delete, so
- * several instances may run it at once.
+ * What anonymous visitors leave behind is bounded in time: an hourly pass
+ * removes it. The pass is a pg-boss schedule, so however many instances run it
+ * happens once an hour in the whole deployment (not once per instance); every
+ * step is an idempotent delete all the same.
  */
 export const maintenancePlugin = fp(
   async (app: FastifyInstance) => {
@@ -43,20 +46,16 @@ export const maintenancePlugin = fp(
     };
     app.decorate('maintenance', service);
 
-    const pass = () =>
-      service
-        .run(new Date())
-        .then((report) => app.log.info(report, 'cleanup pass'))
-        .catch((err) => app.log.warn({ err }, 'cleanup pass failed'));
-    // unref'd so the timers never keep the process alive.
-    const first = setTimeout(pass, 60_000);
-    const timer = setInterval(pass, EVERY_MS);
-    first.unref();
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    });
+    // A failed pass is not retried: the next hour's does the same work.
+    await app.jobs.work(
+      CLEANUP_JOB,
+      async () => {
+        const report = await service.run(new Date());
+        app.log.info(report, 'cleanup pass');
+      },
+      { retryLimit: 0, expireInSeconds: 15 * 60 },
+    );
+    await app.jobs.schedule(CLEANUP_JOB, CLEANUP_CRON);
   },
-  { name: 'maintenance', dependencies: ['sessions', 'cart', 'files', 'customers'] },
+  { name: 'maintenance', dependencies: ['sessions', 'cart', 'files', 'customers', 'jobs'] },
 );

@@ -1,7 +1,5 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
-import { filesRoot } from '../files/files.service.ts';
-import { localStorage } from '../files/storage.ts';
 import { setDefaultIssuer } from '../invoices/invoices.service.ts';
 import {
   ORDER_CONFIRMATION_JOB,
@@ -39,7 +37,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
       taxId: env.INVOICE_ISSUER_TAX_ID,
       address: env.INVOICE_ISSUER_ADDRESS,
     });
-    const storage = localStorage(filesRoot(env));
+    const storage = app.storage;
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
       (job) => runOrderConfirmation(app.database.db, storage, job),
@@ -49,5 +47,5 @@ export const paymentsPlugin = fp<{ env: Env }>(
       await expirePayment(app.database.db, job);
     });
   },
-  { name: 'payments', dependencies: ['database', 'jobs'] },
+  { name: 'payments', dependencies: ['database', 'jobs', 'storage'] },
 );

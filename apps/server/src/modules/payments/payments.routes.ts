@@ -14,8 +14,6 @@ import { requestConfig } from '../../http/request-config.ts';
 import { translate } from '../../http/translate.ts';
 import { invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import { findFile } from '../files/files.repository.ts';
-import { filesRoot } from '../files/files.service.ts';
-import { localStorage } from '../files/storage.ts';
 import { invoiceOfOrder } from '../invoices/invoices.service.ts';
 import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
 import { visitorOf } from '../session/session.plugin.ts';
@@ -73,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     async (request) => retry(request, request.query.order_id, request.query.paymethod ?? 'monei'),
   );
 
-  const storage = localStorage(filesRoot(env));
+  const storage = app.storage;
 
   // GET invoice/?order_id= (spec 7): the order's invoice PDF, to its owner only.
   app.get('/invoice', { schema: { querystring: OrderIdParamQuerySchema } }, async (request, reply) => {
