@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fechaAeat, fechaHoraHuso, importe, tipoImpositivo } from './formats.ts';
 import { altaHashInput, huellaAlta, huellaAnulacion } from './huella.ts';
+import { MAX_BATCH, mustWait } from './sender.ts';
 
 /**
  * The AEAT's worked examples: "Detalle de las especificaciones técnicas para
@@ -72,5 +73,17 @@ describe('VERI*FACTU formats', () => {
       '10.5',
       '23.25',
     ]);
+  });
+});
+
+describe('flow control (Orden HAC/1177/2024 art. 16.2)', () => {
+  const now = new Date('2027-01-01T10:00:00Z');
+  it('waits the answered seconds unless 1,000 records are waiting', () => {
+    const later = new Date(now.getTime() + 60_000);
+    expect(mustWait(1, later, now)).toBe(true);
+    expect(mustWait(MAX_BATCH - 1, later, now)).toBe(true);
+    expect(mustWait(MAX_BATCH, later, now)).toBe(false);
+    expect(mustWait(1, null, now)).toBe(false);
+    expect(mustWait(1, new Date(now.getTime() - 1), now)).toBe(false);
   });
 });
