@@ -51,7 +51,7 @@ function describe(lines: InvoiceLine[]): string {
  * An invoice's alta: F1 with the customer identified, F2 (simplified) without.
  * The registry's official fee is a suplido paid in the customer's name: outside
  * the VAT base (LIVA art. 78.Tres.3.º) and, as the AEAT's FAQ for developers
- * says (suplidos, question 21), left out of the record: the Desglose carries the
+ * says (FAQ for developers v1.1, questions 20-21), left out of the record: the Desglose carries the
  * service's base and VAT, and ImporteTotal is base + cuota.
  */
 export function invoiceAlta(invoice: InvoiceRow, issuer: { nif: string; name: string }): AltaData {
