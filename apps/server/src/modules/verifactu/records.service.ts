@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { creditNotes, invoices, verifactuChains, verifactuRecords } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -239,13 +239,4 @@ export async function resendRejectedRecord(
     await tx.update(verifactuRecords).set({ corrected: true }).where(eq(verifactuRecords.id, record.id));
     return fresh;
   });
-}
-
-/** The records of an invoice, newest first (the back office, the invoice's QR state). */
-export function recordsOfInvoice(db: AppDb, invoiceId: number): Promise<RecordRow[]> {
-  return db
-    .select()
-    .from(verifactuRecords)
-    .where(and(eq(verifactuRecords.invoiceId, invoiceId)))
-    .orderBy(desc(verifactuRecords.seq));
 }

@@ -12,9 +12,8 @@ import { waitFor } from '../../testing/wait.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { altaHashInput, huellaAlta, huellaAnulacion, sha256Upper } from './huella.ts';
 import { recordAnulacion, recordCreditNote, VERIFACTU_SEND_JOB } from './records.service.ts';
-import { type AeatFake, answerXml, startAeatFake } from './testing/aeat-fake.ts';
+import { type AeatFake, startAeatFake } from './testing/aeat-fake.ts';
 import { createTestPki } from './testing/certs.ts';
-import { xsdErrors } from './testing/xsd-validate.ts';
 
 const ISSUER_NIF = 'B12345674';
 
@@ -280,53 +279,5 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
     expect(sent?.aeatState).toBe('Correcto');
     expect(fake.submissions.at(-1)?.records.at(-1)?.tipoFactura).toBe('R5');
     expectOneChain(await chain());
-  }, 60_000);
-
-  it("answers like the AEAT's schema says (the fake's own answers validate)", async () => {
-    const xml = answerXml({
-      csv: 'A-1',
-      nif: ISSUER_NIF,
-      name: 'X',
-      wait: 60,
-      lines: [
-        {
-          nif: ISSUER_NIF,
-          numSerie: 'ES-1',
-          fecha: '01-01-2027',
-          op: 'Alta',
-          state: 'Incorrecto',
-          code: '1105',
-          text: 'x',
-        },
-      ],
-    });
-    expect(await xsdErrors(xml, 'RespuestaSuministro.xsd')).toEqual([]);
-  });
-});
-
-describe('VERI*FACTU without a certificate', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp('pglite', { INVOICE_ISSUER_TAX_ID: ISSUER_NIF });
-  }, 180_000);
-  afterAll(() => t?.close());
-
-  it('keeps the records chained and waiting as not configured', async () => {
-    const o = await createTestOrder(t.database.db);
-    await t.database.db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, o.orderId));
-      if (order) await issueInvoice(tx, order);
-    });
-    await waitFor(async () => {
-      const [r] = await t.database.db.select().from(verifactuRecords);
-      return r?.status === 'not_configured';
-    });
-    const [r] = await t.database.db.select().from(verifactuRecords);
-    expect([r?.seq, r?.previousHuella, r?.lastError, r?.sentAt]).toEqual([
-      1,
-      null,
-      'VERIFACTU_CERT is not set',
-      null,
-    ]);
   }, 60_000);
 });
