@@ -5,13 +5,13 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNotes, invoices, orders, verifactuRecords } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
-import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
-import { createTestOrder } from '../../testing/orders.ts';
+import { createTestOrder, insertOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { altaHashInput, huellaAlta, huellaAnulacion, sha256Upper } from './huella.ts';
-import { recordAnulacion, recordCreditNote, VERIFACTU_SEND_JOB } from './records.service.ts';
+import { recordAnulacion, VERIFACTU_SEND_JOB } from './records.service.ts';
 import { type AeatFake, startAeatFake } from './testing/aeat-fake.ts';
 import { createTestPki } from './testing/certs.ts';
 
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
     dir = await mkdtemp(path.join(tmpdir(), 'verifactu-'));
     await writeFile(path.join(dir, 'client.p12'), pki.clientP12);
     await writeFile(path.join(dir, 'ca.pem'), pki.caPem);
-    t = await buildTestApp(kind, {
+    t = await buildTestAppWithFiles(kind, {
       INVOICE_ISSUER_NAME: 'Registro Online Pruebas S.L.',
       INVOICE_ISSUER_TAX_ID: ISSUER_NIF,
       VERIFACTU_ENDPOINT: fake.endpoint,
@@ -244,32 +244,37 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
     expectOneChain(await chain());
   }, 60_000);
 
-  it('records a credit note as a rectificativa by differences (R1 / R5) citing its invoice', async () => {
-    const [invoice] = await issue(1);
-    if (!invoice) throw new Error('no invoice');
-    const record = await db().transaction(async (tx) => {
-      const [note] = await tx
-        .insert(creditNotes)
-        .values({
-          invoiceId: invoice.id,
-          orderId: invoice.orderId,
-          series: 'R-ES',
-          year: invoice.year,
-          number: 1,
-          totalCents: invoice.totalCents,
-          reason: 'Pedido cancelado',
-        })
-        .returning();
-      if (!note) throw new Error('no note');
-      return recordCreditNote(tx, note, invoice);
+  it('records a credit note issued in the back office as a rectificativa by differences (R1 for an F1) citing its invoice', async () => {
+    const order = await insertOrder(db(), { storeId: 14 });
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    if (!row) throw new Error('no order');
+    const invoice = await db().transaction((tx) => issueInvoice(tx, row));
+    const admin = await signedInOperator(t.app, 'admin');
+    const res = await adminSend(t.app, admin, {
+      method: 'POST',
+      url: `/admin/api/orders/${order.id}/credit-note`,
+      payload: { reason: 'Pedido cancelado' },
     });
-    expect([record?.tipoFactura, record?.cuotaCents, record?.importeCents]).toEqual([
-      'R5',
+    expect(res.statusCode, res.body).toBe(200);
+    const [note] = await db().select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
+    const [record] = await db()
+      .select()
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.creditNoteId, note?.id ?? 0));
+    const [original] = await db()
+      .select()
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.invoiceId, invoice.id));
+    expect(original?.tipoFactura).toBe('F1');
+    expect([record?.tipoFactura, record?.numSerie, record?.cuotaCents, record?.importeCents]).toEqual([
+      'R1',
+      res.json().credit_note.number,
       -invoice.vatCents,
       -(invoice.baseCents + invoice.vatCents),
     ]);
+    expect(record?.xml).toContain('<sum1:TipoRectificativa>I</sum1:TipoRectificativa>');
     expect(record?.xml).toContain(
-      `<sum1:NumSerieFactura>ES-${invoice.year}-${String(invoice.number).padStart(6, '0')}</sum1:NumSerieFactura>`,
+      `<sum1:IDFacturaRectificada><sum1:IDEmisorFactura>${ISSUER_NIF}</sum1:IDEmisorFactura><sum1:NumSerieFactura>ES-${invoice.year}-${String(invoice.number).padStart(6, '0')}</sum1:NumSerieFactura>`,
     );
     await waitFor(allSent);
     const [sent] = await db()
@@ -277,7 +282,7 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
       .from(verifactuRecords)
       .where(eq(verifactuRecords.id, record?.id ?? 0));
     expect(sent?.aeatState).toBe('Correcto');
-    expect(fake.submissions.at(-1)?.records.at(-1)?.tipoFactura).toBe('R5');
+    expect(fake.submissions.at(-1)?.records.at(-1)?.tipoFactura).toBe('R1');
     expectOneChain(await chain());
   }, 60_000);
 });
