@@ -14,6 +14,12 @@ export interface AnswerLine {
   state: 'Correcto' | 'AceptadoConErrores' | 'Incorrecto';
   errorCode: string | null;
   errorText: string | null;
+  /**
+   * A record refused as a duplicate carries the state the AEAT already has
+   * (RegistroDuplicado/EstadoRegistroDuplicado: Correcta, AceptadaConErrores, Anulada):
+   * what a submission whose answer was lost (a timeout) left there.
+   */
+  duplicateState: string | null;
 }
 
 export type AeatAnswer =
@@ -76,6 +82,7 @@ export function parseAnswer(xml: string): AeatAnswer {
         state: state === 'Correcto' || state === 'AceptadoConErrores' ? state : 'Incorrecto',
         errorCode: text(at(line, 'CodigoErrorRegistro')),
         errorText: text(at(line, 'DescripcionErrorRegistro')),
+        duplicateState: text(at(line, 'RegistroDuplicado', 'EstadoRegistroDuplicado')),
       };
     }),
   };

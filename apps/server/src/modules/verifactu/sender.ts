@@ -65,6 +65,18 @@ async function scheduleWake(db: AppDb, nif: string, at: Date): Promise<void> {
   });
 }
 
+/**
+ * The record's state at the AEAT. A duplicate of a record the AEAT registered
+ * before (sent again after an answer was lost to a timeout) is that earlier
+ * state, not a rejection: nothing is to be corrected.
+ */
+export function stateOf(line: AnswerLine): 'Correcto' | 'AceptadoConErrores' | 'Incorrecto' {
+  if (line.state === 'Incorrecto' && line.duplicateState === 'Correcta') return 'Correcto';
+  if (line.state === 'Incorrecto' && line.duplicateState === 'AceptadaConErrores')
+    return 'AceptadoConErrores';
+  return line.state;
+}
+
 const keyOf = (numSerie: string, fecha: string, operation: string) => `${numSerie}|${fecha}|${operation}`;
 
 /** Writes the AEAT's answer on each record of the batch, and the wait before the next submission. */
@@ -109,7 +121,7 @@ async function recordAnswer(db: AppDb, nif: string, batch: RecordRow[], answer: 
         .set({
           status: 'sent',
           // A record the answer does not mention was not registered: rejected, to be corrected.
-          aeatState: line?.state ?? 'Incorrecto',
+          aeatState: line ? stateOf(line) : 'Incorrecto',
           aeatErrorCode: line ? line.errorCode : null,
           aeatErrorText: line ? line.errorText : 'Sin respuesta de la AEAT para este registro',
           csv: answer.csv,

@@ -1,7 +1,7 @@
 import { IdParamsSchema, VerifactuResendAnswerSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_ONLY } from '../admin/admin-auth.routes.ts';
-import { resendRejectedRecord } from './records.service.ts';
+import { resendRejectedRecord, VERIFACTU_SEND_JOB } from './records.service.ts';
 
 /**
  * VERI*FACTU in the back office (admins only). A record the AEAT rejected is
@@ -17,7 +17,7 @@ export const verifactuAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const record = await resendRejectedRecord(app.db, request.params.id);
-      app.jobs.nudge('verifactu.send');
+      app.jobs.nudge(VERIFACTU_SEND_JOB);
       return {
         ok: true as const,
         record: {

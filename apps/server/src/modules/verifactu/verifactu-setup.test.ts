@@ -5,6 +5,9 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { createTestOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { type AnswerLine, parseAnswer } from './answer.ts';
+import { NS_SOAP } from './record-xml.ts';
+import { stateOf } from './sender.ts';
 import { answerXml } from './testing/aeat-fake.ts';
 import { xsdErrors } from './testing/xsd-validate.ts';
 
@@ -27,9 +30,29 @@ describe('the local fake AEAT', () => {
           code: '1105',
           text: 'x',
         },
+        {
+          nif: ISSUER_NIF,
+          numSerie: 'ES-2',
+          fecha: '01-01-2027',
+          op: 'Alta',
+          state: 'Incorrecto',
+          code: '3000',
+          text: 'Registro de facturación duplicado.',
+          duplicateOf: 'Correcta',
+        },
       ],
     });
     expect(await xsdErrors(xml, 'RespuestaSuministro.xsd')).toEqual([]);
+    // A duplicate of a record the AEAT registered earlier is that record's state, not a rejection.
+    const lines = (
+      parseAnswer(`<e:Envelope xmlns:e="${NS_SOAP}"><e:Body>${xml}</e:Body></e:Envelope>`) as {
+        lines: AnswerLine[];
+      }
+    ).lines;
+    expect(lines.map((l) => [l.numSerie, l.state, l.duplicateState, stateOf(l)])).toEqual([
+      ['ES-1', 'Incorrecto', null, 'Incorrecto'],
+      ['ES-2', 'Incorrecto', 'Correcta', 'Correcto'],
+    ]);
   });
 });
 

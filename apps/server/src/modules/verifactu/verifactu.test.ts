@@ -232,6 +232,17 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
     expectOneChain(await chain());
   }, 60_000);
 
+  it("takes a duplicate of a record the AEAT already holds (an answer lost to a timeout) as that record's state", async () => {
+    const [invoice] = await issue(1);
+    fake.duplicateOnce.add(`ES-${invoice?.year}-${String(invoice?.number).padStart(6, '0')}`);
+    await waitFor(allSent);
+    const [record] = await db()
+      .select()
+      .from(verifactuRecords)
+      .where(eq(verifactuRecords.invoiceId, invoice?.id ?? 0));
+    expect([record?.aeatState, record?.aeatErrorCode]).toEqual(['Correcto', '3000']);
+  }, 60_000);
+
   it('chains an anulación of a voided invoice and sends it', async () => {
     const [invoice] = await db().select().from(invoices).limit(1);
     if (!invoice) throw new Error('no invoice');

@@ -46,6 +46,8 @@ export interface AeatFake {
   waitSeconds: number;
   /** Records (by NumSerieFactura) answered Incorrecto once. */
   rejectOnce: Set<string>;
+  /** Records (by NumSerieFactura) answered once as duplicates of a record registered Correcta (an answer lost earlier). */
+  duplicateOnce: Set<string>;
   /** Refuses connections (closes its port) until up(). */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -81,6 +83,7 @@ export function answerXml(p: {
     state: string;
     code?: string;
     text?: string;
+    duplicateOf?: string;
   }[];
 }): string {
   const states = new Set(p.lines.map((l) => l.state));
@@ -93,7 +96,7 @@ export function answerXml(p: {
   const lines = p.lines
     .map(
       (l) =>
-        `<sfR:RespuestaLinea><sfR:IDFactura>${el('IDEmisorFactura', l.nif)}${el('NumSerieFactura', l.numSerie)}${el('FechaExpedicionFactura', l.fecha)}</sfR:IDFactura><sfR:Operacion>${el('TipoOperacion', l.op)}</sfR:Operacion>${el('EstadoRegistro', l.state, 'sfR')}${l.code ? el('CodigoErrorRegistro', l.code, 'sfR') : ''}${l.text ? el('DescripcionErrorRegistro', l.text, 'sfR') : ''}</sfR:RespuestaLinea>`,
+        `<sfR:RespuestaLinea><sfR:IDFactura>${el('IDEmisorFactura', l.nif)}${el('NumSerieFactura', l.numSerie)}${el('FechaExpedicionFactura', l.fecha)}</sfR:IDFactura><sfR:Operacion>${el('TipoOperacion', l.op)}</sfR:Operacion>${el('EstadoRegistro', l.state, 'sfR')}${l.code ? el('CodigoErrorRegistro', l.code, 'sfR') : ''}${l.text ? el('DescripcionErrorRegistro', l.text, 'sfR') : ''}${l.duplicateOf ? `<sfR:RegistroDuplicado>${el('IdPeticionRegistroDuplicado', '20270101000001')}${el('EstadoRegistroDuplicado', l.duplicateOf)}</sfR:RegistroDuplicado>` : ''}</sfR:RespuestaLinea>`,
     )
     .join('');
   const csv = envio === 'Incorrecto' ? '' : el('CSV', p.csv, 'sfR');
@@ -127,6 +130,7 @@ export async function startAeatFake(pki: TestPki): Promise<AeatFake> {
     submissions: [],
     waitSeconds: 0,
     rejectOnce: new Set(),
+    duplicateOnce: new Set(),
     down: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -171,13 +175,17 @@ export async function startAeatFake(pki: TestPki): Promise<AeatFake> {
         }
         const lines = submission.records.map((r) => {
           const rejected = fake.rejectOnce.delete(r.numSerie);
+          const duplicate = fake.duplicateOnce.delete(r.numSerie);
           return {
             nif: submission.nif,
             numSerie: r.numSerie,
             fecha: r.fecha,
             op: r.kind === 'alta' ? ('Alta' as const) : ('Anulacion' as const),
-            state: rejected ? 'Incorrecto' : 'Correcto',
+            state: rejected || duplicate ? 'Incorrecto' : 'Correcto',
             ...(rejected ? { code: '1105', text: 'Rechazo de prueba del servicio falso' } : {}),
+            ...(duplicate
+              ? { code: '3000', text: 'Registro de facturación duplicado.', duplicateOf: 'Correcta' }
+              : {}),
           };
         });
         csvCounter += 1;
