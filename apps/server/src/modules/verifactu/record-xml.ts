@@ -5,7 +5,7 @@ import { SISTEMA_INFORMATICO } from './system.ts';
  * The XML of registros de facturación and of the submission that carries them,
  * element by element in the order of the AEAT's schemas (SuministroLR.xsd,
  * SuministroInformacion.xsd, the SOAP 1.1 envelope of SistemaFacturacion.wsdl),
- * written with our own escaping (ADR 019): the records are flat sequences of
+ * written with our own escaping (ADR 021): the records are flat sequences of
  * known elements, so a builder would add a dependency and nothing else.
  * Pure: no I/O.
  */

@@ -24,7 +24,7 @@ export function aeatClientFromEnv(env: Env): AeatClientConfig | null {
 }
 
 /**
- * VERI*FACTU (ADR 019): registers the sender of the issuers' records on the job
+ * VERI*FACTU (ADR 021): registers the sender of the issuers' records on the job
  * queue and, when the app is ready, queues a send for every issuer with records
  * still unsent (after a restart, after the certificate was configured). The
  * certificate file is read once, here: a missing file stops the start.
