@@ -47,6 +47,7 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
 import { sessionPlugin } from './modules/session/session.plugin.ts';
+import { verifactuPlugin } from './modules/verifactu/verifactu.plugin.ts';
 
 /** Route plugins mounted under /desktopapp/rest (spec 7). */
 const apiRoutes = [
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(paymentsPlugin, { env });
+  await app.register(verifactuPlugin, { env });
   await app.register(landingPlugin);
   await app.register(pageRendererPlugin, { env });
   await app.register(errorHandlerPlugin);

@@ -135,6 +135,27 @@ const EnvSchema = z.object({
   INVOICE_ISSUER_NAME: z.string().min(1).optional(),
   INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
+  /**
+   * VERI*FACTU (modules/verifactu, docs/operations.md): the AEAT's web service
+   * (default: its test environment for a personal or company certificate, from
+   * SistemaFacturacion.wsdl, port SistemaVerifactuPruebas), the client
+   * certificate as a PKCS#12 file and its password. Without a certificate the
+   * records are still created and chained, and wait as 'not_configured'.
+   */
+  VERIFACTU_ENDPOINT: z
+    .url({ protocol: /^https$/ })
+    .default('https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP'),
+  VERIFACTU_CERT: z
+    .string()
+    .min(1)
+    .optional()
+    .transform((p) => (p === undefined ? undefined : path.resolve(p))),
+  VERIFACTU_CERT_PASSWORD: z.string().optional(),
+  /** Seconds between attempts while the AEAT's service is unreachable (the queue retries for VERIFACTU_RETRY_LIMIT attempts, then starts over). */
+  VERIFACTU_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  VERIFACTU_RETRY_LIMIT: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** Node's own variable: a PEM file of extra trusted CAs (also given explicitly to the VERI*FACTU client, STACK.md 14). */
+  NODE_EXTRA_CA_CERTS: z.string().min(1).optional(),
   /** 'production' turns off what only helps a developer (the mail viewer). */
   NODE_ENV: z.string().default('development'),
   /** Set = mail goes out by SMTP (`smtp://user:pass@host:587`, `smtps://…:465`); unset = stored for the mail viewer. */

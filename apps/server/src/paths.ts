@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,3 +28,14 @@ export const SERVER_DIST = path.join(SERVER_DIR, 'dist');
  * while a starting server may be copying the template.
  */
 export const PGLITE_TEMPLATES_DIR = path.join(SERVER_DIR, 'pglite-template');
+
+/**
+ * The invoice PDF's Unicode fonts (DejaVu Sans from the `dejavu-fonts-ttf`
+ * package, a runtime dependency of @shop/server), resolved like an import from
+ * this module: from src/ in tests and tsx, from dist/ in the build, both find
+ * the same node_modules.
+ */
+export function fontFile(name: 'DejaVuSans.ttf' | 'DejaVuSans-Bold.ttf'): string {
+  const root = path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
+  return path.join(root, 'ttf', name);
+}

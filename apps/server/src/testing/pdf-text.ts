@@ -1,48 +1,46 @@
-import { inflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** WinAnsiEncoding bytes 0x80-0x9f that differ from Latin-1 (the ones pdfkit's standard fonts use). */
-const WIN_ANSI: Record<number, string> = {
-  128: '€',
-  145: '‘',
-  146: '’',
-  147: '“',
-  148: '”',
-  150: '–',
-  151: '—',
-};
-
-function decodeHex(hex: string): string {
-  let text = '';
-  for (let i = 0; i + 1 < hex.length; i += 2) {
-    const byte = Number.parseInt(hex.slice(i, i + 2), 16);
-    text += WIN_ANSI[byte] ?? String.fromCharCode(byte);
+/**
+ * The text layer of a PDF as a reader (or a screen reader, or copy and paste)
+ * gets it: pdfjs-dist reads every page's text through the fonts' ToUnicode
+ * maps. Each text run pdfkit wrote is one line, so tests can look for labels,
+ * amounts and names (with every letter: 'Łukasz Dvořák').
+ */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  const document = await getDocument({
+    data: new Uint8Array(pdf),
+    verbosity: 0,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  }).promise;
+  const lines: string[] = [];
+  try {
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      let line = '';
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        line += item.str;
+        if (item.hasEOL) {
+          lines.push(line);
+          line = '';
+        }
+      }
+      if (line) lines.push(line);
+    }
+  } finally {
+    await document.destroy();
   }
-  return text;
+  return lines.join('\n');
 }
 
 /**
- * The text a PDF shows, as far as pdfkit writes it with its standard fonts:
- * every content stream inflated, each `[<hex> kerning <hex>] TJ` joined into
- * one line. Enough for tests to check labels and amounts; not a PDF parser.
+ * A string as a PDF's text layer gives it back: no-break spaces (the thousands
+ * and the euro sign's in `formatEuros`) come out as plain spaces, since the
+ * embedded font draws both with one glyph.
  */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  const streams = /stream\r?\n/g;
-  for (let match = streams.exec(raw); match; match = streams.exec(raw)) {
-    const start = match.index + match[0].length;
-    const end = raw.indexOf('endstream', start);
-    if (end < 0) break;
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
-    } catch {
-      content = raw.slice(start, end);
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ/g)) {
-      lines.push([...(op[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => decodeHex(h[1] ?? '')).join(''));
-    }
-    streams.lastIndex = end + 'endstream'.length;
-  }
-  return lines.join('\n');
+export function asPrinted(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
 }

@@ -17,3 +17,4 @@ export * from './orders.ts';
 export * from './product.ts';
 export * from './search.ts';
 export * from './ssr.ts';
+export * from './verifactu.ts';

@@ -6,3 +6,4 @@ export * from './located.ts';
 export * from './orders.ts';
 export * from './reference.ts';
 export * from './system.ts';
+export * from './verifactu.ts';

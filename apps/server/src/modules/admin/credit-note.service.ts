@@ -9,6 +9,7 @@ import type { FilesService } from '../files/files.service.ts';
 import { creditNoteDocument, creditNoteSeriesOf } from '../invoices/credit-notes.ts';
 import { invoiceOfOrder, invoiceYear, takeInvoiceNumber } from '../invoices/invoices.service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { recordCreditNote } from '../verifactu/records.service.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { queueOrderMail } from './order-mail.ts';
 import { transitionContext } from './orders-admin.service.ts';
@@ -121,8 +122,10 @@ export async function issueCreditNote(
           paymentId: payment.id,
           issuedAt: now,
         })
-        .returning({ id: creditNotes.id });
+        .returning();
       if (!note) throw new Error('credit note not inserted');
+      // Its VERI*FACTU record: a rectificativa by differences citing the invoice (modules/verifactu).
+      await recordCreditNote(tx, note, invoice, now);
       await tx.update(orders).set({ status: 'closed', updatedAt: now }).where(eq(orders.id, order.id));
       const code = formatInvoiceNumber(document);
       const mailId = await queueOrderMail(tx, order, 'creditNoteMail', { number: code }, [

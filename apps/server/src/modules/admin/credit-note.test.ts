@@ -97,7 +97,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     const download = await send(t.app, owner, { method: 'GET', url: mine?.abonos[0]?.url ?? '' });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(download.rawPayload);
+    const text = await pdfText(download.rawPayload);
     expect(text).toContain('Factura rectificativa');
     expect(text).toContain(body.credit_note.number);
 
@@ -203,7 +203,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(row?.status_label).toBe('Reembolsado');
     const pdf = await send(t.app, owner, { method: 'GET', url: row?.abonos[0]?.url ?? '' });
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload)).toContain('Nota de crédito');
+    expect(await pdfText(pdf.rawPayload)).toContain('Nota de crédito');
   });
 
   it('numbers concurrent credit notes of one series without gaps or duplicates', async () => {

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { formatEuros, type Language } from '@shop/domain';
 import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
+import { fontFile } from '../../paths.ts';
+import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -79,6 +82,22 @@ const MARGIN = 50;
 const GREY = '#555555';
 
 /**
+ * DejaVu Sans (regular and bold), embedded so any name prints (the standard
+ * Helvetica has no 'ł' or 'ř'): read once per process, subset by pdfkit into
+ * each document with its ToUnicode map, so the text layer keeps every letter.
+ */
+const SANS = 'Sans';
+const SANS_BOLD = 'Sans-Bold';
+let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
+function fonts() {
+  fontBytes ??= {
+    regular: readFileSync(fontFile('DejaVuSans.ttf')),
+    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
+  };
+  return fontBytes;
+}
+
+/**
  * Renders an invoice or credit note as a PDF (pdfkit, ADR 010): issuer and
  * customer tax data, one line per item with the official fee shown apart
  * (it carries no VAT), the taxable base, VAT and total, labels from the i18n
@@ -104,12 +123,29 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
+  doc.registerFont(SANS, fonts().regular);
+  doc.registerFont(SANS_BOLD, fonts().bold);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
 
+  // VERI*FACTU (Spanish issuers): the QR code first, at the top, centred, "QR tributario:" above it
+  // and the legend below (Orden HAC/1177/2024 art. 20-21; AEAT QR specification, section 3).
+  let top = MARGIN;
+  const qrUrl = invoiceQrUrl({ ...data, code: number });
+  if (qrUrl) {
+    const qrX = MARGIN + (width - QR_SIDE) / 2;
+    doc.font(SANS).fontSize(10).fillColor('black');
+    doc.text(t('verifactu.qrTitle'), MARGIN, top, { width, align: 'center' });
+    const qrY = doc.y + QR_QUIET / 2;
+    drawQr(doc, qrUrl, qrX, qrY);
+    doc.font(SANS).fontSize(10).fillColor('black');
+    doc.text(t('verifactu.legend'), MARGIN, qrY + QR_SIDE + QR_QUIET / 2, { width, align: 'center' });
+    top = doc.y + 16;
+  }
+
   // Heading: title, number, date, order.
-  doc.font('Helvetica-Bold').fontSize(20).text(title, MARGIN, MARGIN);
-  doc.moveDown(0.5).font('Helvetica').fontSize(10);
+  doc.font(SANS_BOLD).fontSize(20).text(title, MARGIN, top);
+  doc.moveDown(0.5).font(SANS).fontSize(10);
   const numberLabel = t(
     data.kind === 'invoice' ? 'invoiceDocument.number' : 'invoiceDocument.creditNoteNumber',
   );
@@ -121,8 +157,8 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   const partiesTop = doc.y + 20;
   const half = width / 2 - 10;
   const party = (label: string, lines: (string | null | undefined)[], x: number) => {
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(label, x, partiesTop, { width: half });
-    doc.font('Helvetica').fillColor(GREY);
+    doc.font(SANS_BOLD).fontSize(10).fillColor('black').text(label, x, partiesTop, { width: half });
+    doc.font(SANS).fillColor(GREY);
     for (const line of lines) if (line) doc.text(line, x, doc.y, { width: half });
     return doc.y;
   };
@@ -154,7 +190,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   ];
   const rate = formatRate(data.vatRateBp, data.language);
   let y = Math.max(issuerBottom, customerBottom) + 30;
-  doc.font('Helvetica-Bold').fontSize(9);
+  doc.font(SANS_BOLD).fontSize(9);
   let headerBottom = y;
   for (const [i, col] of cols.entries()) {
     doc.text(t(col.key, { rate }), col.x, y, { width: col.w - 6, align: i === 0 ? 'left' : 'right' });
@@ -163,7 +199,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   y = headerBottom + 4;
   doc.moveTo(MARGIN, y).lineTo(right, y).strokeColor('#999999').stroke();
   y += 6;
-  doc.font('Helvetica').fontSize(9);
+  doc.font(SANS).fontSize(9);
   for (const line of data.lines) {
     if (y > doc.page.height - 200) {
       doc.addPage();
@@ -195,7 +231,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     [t('invoiceDocument.total'), money(data.totalCents), true],
   ];
   for (const [label, amount, bold] of totals) {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10);
+    doc.font(bold ? SANS_BOLD : SANS).fontSize(bold ? 11 : 10);
     doc.text(label, right - 300, y, { width: 200, align: 'right' });
     doc.text(amount, right - 95, y, { width: 95, align: 'right' });
     y = doc.y + 4;
@@ -203,7 +239,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
 
   if (data.kind === 'credit_note') {
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(9)
       .fillColor(GREY)
       .text(t('invoiceDocument.creditNoteNote', { orderId: data.orderId }), MARGIN, y + 20, { width });
@@ -216,7 +252,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     // The footer sits in the bottom margin: without this pdfkit would start a new page for it.
     doc.page.margins.bottom = 0;
     doc
-      .font('Helvetica')
+      .font(SANS)
       .fontSize(8)
       .fillColor(GREY)
       .text(

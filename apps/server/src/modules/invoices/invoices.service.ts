@@ -12,6 +12,7 @@ import {
   products,
   stores,
 } from '../../db/schema/index.ts';
+import { recordInvoice } from '../verifactu/records.service.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -162,8 +163,8 @@ const yearFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * Issues the order's invoice in the caller's transaction (the payment's):
  * the next number of the store's series for this year, the issuer's and the
- * customer's data as they are now, the lines with their VAT split. An order is
- * invoiced once: a second call returns the first invoice.
+ * customer's data as they are now, the lines with their VAT split, and its
+ * VERI*FACTU record. An order is invoiced once: a second call returns the first invoice.
  */
 export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new Date()): Promise<InvoiceRow> {
   const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
@@ -193,6 +194,8 @@ export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new D
     })
     .returning();
   if (!row) throw new Error('invoice not inserted');
+  // Its VERI*FACTU record, chained under the issuer's lock and queued for the AEAT (modules/verifactu).
+  await recordInvoice(tx, row, now);
   return row;
 }
 

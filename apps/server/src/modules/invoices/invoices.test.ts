@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) 
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Maria Silva Lda');
     expect(text).toContain('501964843');
     expect(text).toContain(`PT-${invoice?.year}-${String(invoice?.number).padStart(6, '0')}`);

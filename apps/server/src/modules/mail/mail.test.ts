@@ -103,7 +103,7 @@ describe('mail by SMTP (a real local SMTP server)', () => {
     expect(attachment?.filename).toBe('factura-A-2026-000017.pdf');
     expect(attachment?.contentType).toBe('application/pdf');
     expect(attachment?.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(pdfText(attachment?.content ?? Buffer.alloc(0))).toContain(formatInvoiceNumber(invoice));
+    expect(await pdfText(attachment?.content ?? Buffer.alloc(0))).toContain(formatInvoiceNumber(invoice));
     await waitFor(async () => (await mailRow(t, mailId)).status === 'sent');
     const row = await mailRow(t, mailId);
     expect(row.attempts).toBe(1);
