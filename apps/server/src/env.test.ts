@@ -7,7 +7,7 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: 'localhost',
       DATA_DIR: path.resolve('./data'),
       DATABASE_URL: undefined,
       APP_PREFIX: '/app',

@@ -19,7 +19,14 @@ export const jobsPlugin = fp<{ pollingIntervalSeconds?: number }>(
     const queue = createJobQueue(app.database, {
       runWorkers: true,
       pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 1,
-      onError: (err) => app.log.error({ err }, 'job queue error'),
+      onError: (err) => {
+        // A failed job names the request that created it (X-Request-Id).
+        const requestId = (err as { job?: { requestId?: unknown } } | null)?.job?.requestId;
+        app.log.error(
+          { err, ...(typeof requestId === 'string' ? { reqId: requestId } : {}) },
+          'job queue error',
+        );
+      },
     });
     app.decorate('jobs', queue);
     app.addHook('onReady', () => queue.start());
