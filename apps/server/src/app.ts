@@ -8,7 +8,7 @@ import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/er
 import { healthRoutes } from './http/health.routes.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
-import { metricsPlugin } from './http/metrics.ts';
+import { metricsPlugin, metricsRoutes } from './http/metrics.ts';
 import { pageRendererPlugin } from './http/page-renderer.ts';
 import { API_PREFIX } from './http/paths.ts';
 import { jobLogFields } from './http/request-context.ts';
@@ -137,6 +137,7 @@ export async function buildApp({
   await app.register(errorHandlerPlugin);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(hostPageRoutes, { env });
   await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { queryRows } from '../db/client.ts';
@@ -15,6 +15,8 @@ export const METRICS_PATH = '/metrics';
 /** What the app counts besides what the database holds (modules call these). */
 export interface AppMetrics {
   readonly registry: Registry;
+  /** METRICS_TOKEN: GET /metrics on the app's port exists only when it is set. */
+  readonly token: string | undefined;
   /** A payment attempt's outcome as a gateway reported it ('paid', 'failed', 'refunded', …). */
   paymentOutcome(method: string, outcome: string): void;
   /** The address of the METRICS_PORT listener once it listens (tests). */
@@ -146,23 +148,6 @@ export const metricsPlugin = fp<{ env: Env }>(
       );
     });
 
-    const answer = async (reply: FastifyReply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .type(registry.contentType)
-        .send(await registry.metrics());
-
-    if (env.METRICS_TOKEN) {
-      const token = env.METRICS_TOKEN;
-      app.get(METRICS_PATH, { logLevel: 'warn' }, async (request: FastifyRequest, reply) => {
-        if (!tokenMatches(request.headers.authorization, token)) {
-          reply.header('www-authenticate', 'Bearer realm="metrics"');
-          throw new AppError('unauthorized', 'unauthorized');
-        }
-        return answer(reply);
-      });
-    }
-
     let portServer: http.Server | null = null;
     if (env.METRICS_PORT !== undefined) {
       const port = env.METRICS_PORT;
@@ -186,7 +171,8 @@ export const metricsPlugin = fp<{ env: Env }>(
         });
       });
       const listening = portServer;
-      app.addHook('onListen', async () => {
+      // Listening from onReady: `listen()` resolves once it listens too (onListen hooks run unawaited).
+      app.addHook('onReady', async () => {
         await new Promise<void>((resolve, reject) => {
           listening.once('error', reject);
           listening.listen(port, env.HOST, () => resolve());
@@ -199,9 +185,29 @@ export const metricsPlugin = fp<{ env: Env }>(
 
     app.decorate('metrics', {
       registry,
+      token: env.METRICS_TOKEN,
       paymentOutcome: (method: string, outcome: string) => paymentOutcomes.inc({ method, outcome }),
       portAddress: () => (portServer?.listening ? (portServer.address() as AddressInfo) : null),
     } satisfies AppMetrics);
   },
   { name: 'metrics', dependencies: ['database'] },
 );
+
+/**
+ * GET /metrics on the app's own port, with `Authorization: Bearer METRICS_TOKEN`
+ * (registered after the error handler, so a 401 answers in the shop's error format).
+ */
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  const { registry, token } = app.metrics;
+  if (!token) return;
+  app.get(METRICS_PATH, { logLevel: 'warn' }, async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!tokenMatches(request.headers.authorization, token)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('unauthorized', 'unauthorized');
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}
