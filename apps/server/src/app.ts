@@ -94,7 +94,6 @@ export async function buildApp({
     },
     // X-Request-Id from a trusted proxy, else a UUID (http/request-id.ts).
     genReqId: requestIdGenerator(env),
-    requestIdLogLabel: 'reqId',
     // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
     trustProxy: env.TRUST_PROXY,
@@ -117,7 +116,7 @@ export async function buildApp({
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   await app.register(metricsPlugin, { env });
   await app.register(catalogPlugin);
   await app.register(sessionPlugin, { env });

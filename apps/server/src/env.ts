@@ -169,3 +169,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   return result.data;
 }
+
+/** PAYMENT_SANDBOX as written: production runs the sandbox only when it says exactly `true` (production-checks.ts). */
+export function rawPaymentSandbox(
+  source: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return source.PAYMENT_SANDBOX;
+}

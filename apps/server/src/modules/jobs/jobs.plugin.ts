@@ -14,7 +14,7 @@ declare module 'fastify' {
  * running jobs finish, when it closes. With PGlite the worker runs in this
  * process; with PostgreSQL every instance runs one and they share the jobs.
  */
-export const jobsPlugin = fp<{ pollingIntervalSeconds?: number }>(
+export const jobsPlugin = fp<{ pollingIntervalSeconds?: number; stopTimeoutMs?: number }>(
   async (app, opts) => {
     const queue = createJobQueue(app.database, {
       runWorkers: true,
@@ -30,7 +30,8 @@ export const jobsPlugin = fp<{ pollingIntervalSeconds?: number }>(
     });
     app.decorate('jobs', queue);
     app.addHook('onReady', () => queue.start());
-    app.addHook('onClose', () => queue.stop());
+    // A graceful stop waits for running jobs, up to the shutdown deadline (SHUTDOWN_TIMEOUT_MS).
+    app.addHook('onClose', () => queue.stop(opts.stopTimeoutMs));
   },
   { name: 'jobs', dependencies: ['database'] },
 );
