@@ -132,8 +132,12 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.destroy();
     return;
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  // Node's request timer (REQUEST_TIMEOUT_MS, headersTimeout): 408, as Node's own answer says.
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = { 431: 'Request Header Fields Too Large', 408: 'Request Timeout', 400: 'Bad Request' }[
+    status
+  ];
   // No request was parsed, so no id came with it: a new one, logged nowhere but answered.
   const requestId = randomUUID();
   const body = JSON.stringify({
