@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   }
   if (stopping.stopping) return;
   const { port } = app.server.address() as AddressInfo;
-  console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
+  // The viewer's line first: whoever waits for the ready line has it by then.
   if (app.mailViewerPath) {
     console.log(
       `Mail viewer (mail is stored, not sent: SMTP_URL is unset) on http://localhost:${port}${app.mailViewerPath}`,
@@ -59,6 +59,7 @@ async function main(): Promise<void> {
   } else if (!env.SMTP_URL) {
     console.warn('SMTP_URL is unset: mail is stored in mail_messages, not sent.');
   }
+  console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
 }
 
 await main();
