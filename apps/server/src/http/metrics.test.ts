@@ -1,5 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { payments } from '../db/schema/index.ts';
+import { enqueue } from '../modules/jobs/queue.ts';
+import { MAIL_SEND_JOB } from '../modules/mail/mail.service.ts';
+import { SANDBOX_SIGNATURE_HEADER, sandboxNotice } from '../modules/payments/sandbox.gateway.ts';
+import { SANDBOX_NOTIFY_PATH } from '../modules/payments/sandbox.routes.ts';
 import { buildTestApp, type TestApp, testEnv } from '../testing/app.ts';
 import { testDatabaseKinds } from '../testing/db.ts';
 import { placeOrder } from '../testing/gateway-orders.ts';
@@ -72,16 +78,43 @@ describe.each(testDatabaseKinds())('GET /metrics (%s)', (kind) => {
       sumOf(after, 'shop_payments', { method: 'bizum' }) -
         sumOf(before, 'shop_payments', { method: 'bizum' }),
     ).toBe(2);
-    expect(after.some((s) => s.name === 'shop_jobs' || s.name === 'shop_mails')).toBeDefined();
-    t.app.metrics.paymentOutcome('bizum', 'paid');
-    expect(sumOf(await scrape(), 'shop_payment_outcomes_total', { method: 'bizum', outcome: 'paid' })).toBe(
-      1,
-    );
+    // A job: the queue's figures count it (waiting, running or done) under its queue's name.
+    const jobsBefore = sumOf(after, 'shop_jobs', { queue: MAIL_SEND_JOB });
+    await t.database.db.transaction((tx) => enqueue(tx, MAIL_SEND_JOB, { mailId: 2_000_000_000 }));
+    expect(sumOf(await scrape(), 'shop_jobs', { queue: MAIL_SEND_JOB }) - jobsBefore).toBe(1);
+    const outcome = { gateway: 'stripe', outcome: 'refunded' };
+    const counted = sumOf(after, 'shop_payment_outcomes_total', outcome);
+    t.app.metrics.paymentOutcome('stripe', 'refunded');
+    expect(sumOf(await scrape(), 'shop_payment_outcomes_total', outcome) - counted).toBe(1);
     if (kind === 'postgres') {
       const pool = (await scrape()).filter((s) => s.name === 'shop_db_pool_connections');
       expect(pool.map((s) => s.labels.state).sort()).toEqual(['idle', 'total', 'waiting']);
       expect(sumOf(pool, 'shop_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     }
+  });
+
+  it('counts each sandbox notice applied once, by gateway and outcome (duplicates not counted)', async () => {
+    const before = await scrape();
+    const placed = await placeOrder(t, { method: 'multibanco', storeId: 16 });
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+    if (!payment?.providerRef) throw new Error('no payment');
+    const { body, signature } = sandboxNotice(payment.providerRef, 'paid', payment.amountCents);
+    for (let i = 0; i < 3; i++) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: SANDBOX_NOTIFY_PATH,
+        headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      expect(answer.statusCode).toBe(200);
+    }
+    const after = await scrape();
+    const paid = { gateway: 'sandbox', outcome: 'paid' };
+    expect(
+      sumOf(after, 'shop_payment_outcomes_total', paid) - sumOf(before, 'shop_payment_outcomes_total', paid),
+    ).toBe(1);
+    const byMethod = { method: 'multibanco', status: 'paid' };
+    expect(sumOf(after, 'shop_payments', byMethod) - sumOf(before, 'shop_payments', byMethod)).toBe(1);
   });
 
   it('does not exist (404) when neither METRICS_TOKEN nor METRICS_PORT is set', async () => {

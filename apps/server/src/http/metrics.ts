@@ -17,8 +17,8 @@ export interface AppMetrics {
   readonly registry: Registry;
   /** METRICS_TOKEN: GET /metrics on the app's port exists only when it is set. */
   readonly token: string | undefined;
-  /** A payment attempt's outcome as a gateway reported it ('paid', 'failed', 'refunded', …). */
-  paymentOutcome(method: string, outcome: string): void;
+  /** A gateway notice this instance applied: the gateway ('sandbox', 'stripe', …) and its outcome ('paid', 'failed', 'refunded'). */
+  paymentOutcome(gateway: string, outcome: string): void;
   /** The address of the METRICS_PORT listener once it listens (tests). */
   portAddress(): AddressInfo | null;
 }
@@ -82,8 +82,8 @@ export const metricsPlugin = fp<{ env: Env }>(
     });
     const paymentOutcomes = new Counter({
       name: 'shop_payment_outcomes_total',
-      help: 'Payment outcomes this instance applied, by method and outcome',
-      labelNames: ['method', 'outcome'],
+      help: 'Gateway payment notices this instance applied, by gateway and outcome',
+      labelNames: ['gateway', 'outcome'],
       registers: [registry],
     });
     const database = app.database;
@@ -186,7 +186,7 @@ export const metricsPlugin = fp<{ env: Env }>(
     app.decorate('metrics', {
       registry,
       token: env.METRICS_TOKEN,
-      paymentOutcome: (method: string, outcome: string) => paymentOutcomes.inc({ method, outcome }),
+      paymentOutcome: (gateway: string, outcome: string) => paymentOutcomes.inc({ gateway, outcome }),
       portAddress: () => (portServer?.listening ? (portServer.address() as AddressInfo) : null),
     } satisfies AppMetrics);
   },

@@ -98,6 +98,7 @@ async function createPostgres(): Promise<Database> {
   return {
     db: database.db,
     kind: 'postgres',
+    ...(database.pool ? { pool: database.pool } : {}),
     close: async () => {
       await database.close();
       await drop();
