@@ -60,7 +60,7 @@ function tokenMatches(header: string | undefined, token: string): boolean {
 }
 
 /**
- * Prometheus metrics (prom-client, ADR 019): request durations by route
+ * Prometheus metrics (prom-client, ADR 024): request durations by route
  * pattern and status, the process's default figures, and, read from the
  * database at each scrape (so every instance reports the deployment's
  * totals), orders, payments by method and status, mails by status, jobs by
