@@ -43,8 +43,8 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** The mail viewer's subjects of the mails to `to`. */
 async function subjectsTo(to: string): Promise<string[]> {
-  const html = await (await fetch(`${shop.origin}/dev/mail`)).text();
-  return [...html.matchAll(/<tr><td><a href="\/dev\/mail\/\d+">\d+<\/a><\/td>(.*?)<\/tr>/g)]
+  const html = await (await fetch(shop.mailViewer)).text();
+  return [...html.matchAll(/<tr><td><a href="\/dev\/mail\/[\w-]+\/\d+">\d+<\/a><\/td>(.*?)<\/tr>/g)]
     .map(([, cells]) => [...(cells ?? '').matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1] ?? ''))
     .filter((td) => td[2] === to)
     .map((td) => (td[3] ?? '').replace(/<[^>]+>/g, ''));

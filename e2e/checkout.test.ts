@@ -138,8 +138,8 @@ async function payByCard(number: string) {
 
 /** The mail viewer's rows to `to`: [id, subject, attachment count]. */
 async function mailsTo(to: string): Promise<{ id: string; subject: string; attachments: number }[]> {
-  const html = await (await fetch(`${shop.origin}/dev/mail`)).text();
-  const rows = [...html.matchAll(/<tr><td><a href="\/dev\/mail\/(\d+)">\d+<\/a><\/td>(.*?)<\/tr>/g)];
+  const html = await (await fetch(shop.mailViewer)).text();
+  const rows = [...html.matchAll(/<tr><td><a href="\/dev\/mail\/[\w-]+\/(\d+)">\d+<\/a><\/td>(.*?)<\/tr>/g)];
   return rows
     .map(([, id, cells]) => {
       const td = [...(cells ?? '').matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1] ?? '');
@@ -187,7 +187,7 @@ describe('checkout on store 14 (Chromium, 360px, real server, sandbox gateway)',
       .toBe(1);
     const [mail] = (await mailsTo(email)).filter((m) => m.attachments > 0);
     expect(mail?.subject).toContain(orderId);
-    const pdf = await fetch(`${shop.origin}/dev/mail/${mail?.id}/attachments/0`);
+    const pdf = await fetch(`${shop.mailViewer}/${mail?.id}/attachments/0`);
     expect(pdf.status).toBe(200);
     expect(
       Buffer.from(await pdf.arrayBuffer())

@@ -117,15 +117,15 @@ async function mailedLink(orderId: string): Promise<string> {
   let id = '';
   await expect
     .poll(async () => {
-      const html = await (await fetch(`${shop.origin}/dev/mail`)).text();
-      const row = [...html.matchAll(/<tr><td><a href="\/dev\/mail\/(\d+)">\d+<\/a><\/td>(.*?)<\/tr>/g)].find(
-        ([, , cells]) => cells?.includes(subject),
-      );
+      const html = await (await fetch(shop.mailViewer)).text();
+      const row = [
+        ...html.matchAll(/<tr><td><a href="\/dev\/mail\/[\w-]+\/(\d+)">\d+<\/a><\/td>(.*?)<\/tr>/g),
+      ].find(([, , cells]) => cells?.includes(subject));
       id = row?.[1] ?? '';
       return id;
     })
     .not.toBe('');
-  const text = await (await fetch(`${shop.origin}/dev/mail/${id}/text`)).text();
+  const text = await (await fetch(`${shop.mailViewer}/${id}/text`)).text();
   const link = /https?:\/\/\S+\/app\/payment\/quote\/\d+\?store_id=14/.exec(text)?.[0] ?? '';
   expect(link).not.toBe('');
   return link;

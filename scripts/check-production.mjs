@@ -1,6 +1,6 @@
 // Checks the production start: runs `node apps/server/dist/server.js` of the
 // given checkout (default: this one) with an empty DATA_DIR (PGlite), or on
-// DATABASE_URL with --postgres, checks that it serves the shop (the host page,
+// DATABASE_URL with --postgres, checks that it is ready (/readyz) and serves the shop (the host page,
 // a script it names, the API's config, a search over the seeded reference
 // data) and that it stops cleanly on SIGTERM.
 //
@@ -37,6 +37,9 @@ export async function checkProduction({ root, postgres = false }) {
   });
   try {
     const { origin } = server;
+    // Ready as a load balancer sees it: database migrated, job queue running.
+    const ready = JSON.parse(await expectOk(`${origin}/readyz`, 'application/json'));
+    if (ready?.status !== 'ok') throw new Error(`GET /readyz: ${JSON.stringify(ready)}`);
     const page = await expectOk(`${origin}${server.shopPath}`, 'text/html');
     const script = /<script[^>]+src="([^"]+\.js)"/.exec(page)?.[1];
     if (!script) throw new Error('the host page names no script');

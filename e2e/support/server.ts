@@ -5,6 +5,8 @@ import { startServerProcess } from '../../scripts/server-process.mjs';
 export interface RunningServer {
   /** e.g. http://localhost:41234 */
   origin: string;
+  /** The mail viewer's URL the start-up banner printed (`{origin}/dev/mail/<random token>`). */
+  mailViewer: string;
   /** Everything the server printed so far (for failure messages). */
   output(): string;
   /** SIGINT, wait for the exit, remove the data dir; resolves with the exit code. */
@@ -24,5 +26,13 @@ export async function startServer({ timeoutMs = 170_000, env = {} as Record<stri
     env: { RATE_LIMIT_MAX: '0', ...env },
     timeoutMs,
   });
-  return { origin: server.origin, output: server.output, stop: () => server.stop() } satisfies RunningServer;
+  const viewerPath = /Mail viewer .* on http:\/\/[^\s/]+(\/dev\/mail\/[A-Za-z0-9_-]+)/.exec(
+    server.output(),
+  )?.[1];
+  return {
+    origin: server.origin,
+    mailViewer: `${server.origin}${viewerPath ?? '/dev/mail/banner-named-no-viewer'}`,
+    output: server.output,
+    stop: () => server.stop(),
+  } satisfies RunningServer;
 }

@@ -10,6 +10,8 @@ export interface ShopPage {
   readonly origin: string;
   /** The browser context (its cookies are the visitor's session). */
   readonly context: BrowserContext;
+  /** The local mail viewer's URL (random per start, printed in the start-up banner). */
+  readonly mailViewer: string;
 }
 
 export interface ShopPageOptions {
@@ -85,6 +87,9 @@ export function useShopPage({ env, prepare, consent = 'rejected' }: ShopPageOpti
     },
     get origin() {
       return ready(server).origin;
+    },
+    get mailViewer() {
+      return ready(server).mailViewer;
     },
     get context() {
       return ready(browser).context;

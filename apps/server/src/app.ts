@@ -5,12 +5,17 @@ import type { Env } from './env.ts';
 import { csrfPlugin } from './http/csrf.ts';
 import { databasePlugin } from './http/database.plugin.ts';
 import { badUrlHandler, clientErrorHandler, errorHandlerPlugin } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.routes.ts';
 import { hostPageRoutes } from './http/host-page.routes.ts';
 import { serializeError, serializeRequest } from './http/logging.ts';
+import { metricsPlugin, metricsRoutes } from './http/metrics.ts';
 import { pageRendererPlugin } from './http/page-renderer.ts';
 import { API_PREFIX } from './http/paths.ts';
+import { jobLogFields } from './http/request-context.ts';
+import { requestIdGenerator, requestIdPlugin } from './http/request-id.ts';
 import { registerExternalPlugins } from './http/security.ts';
 import { registerStatic } from './http/static.ts';
+import { serverTimeouts } from './http/timeouts.ts';
 import { versionRoutes } from './http/version.routes.ts';
 import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
 import { adminApiRoutes } from './modules/admin/admin.routes.ts';
@@ -86,8 +91,12 @@ export async function buildApp({
     logger: {
       level: env.LOG_LEVEL,
       serializers: { err: serializeError, req: serializeRequest as never },
+      // A job's log lines carry the request id that created it (request lines already have reqId).
+      mixin: jobLogFields,
       ...(logStream ? { stream: logStream } : {}),
     },
+    // X-Request-Id from a trusted proxy, else a UUID (http/request-id.ts).
+    genReqId: requestIdGenerator(env),
     // Path parameters hold e-mail addresses (checkEmail, rememberPassword): up to 254 characters, encoded.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 800 },
     trustProxy: env.TRUST_PROXY,
@@ -95,6 +104,8 @@ export async function buildApp({
     // request (a 50 MB upload on a slow phone) gets REQUEST_TIMEOUT_MS.
     connectionTimeout: env.IDLE_TIMEOUT_MS,
     requestTimeout: env.REQUEST_TIMEOUT_MS,
+    // Node's own header timer (60 s) and its 30 s check would outlast a shorter REQUEST_TIMEOUT_MS.
+    http: serverTimeouts(env),
     // Malformed URLs (`/%ff`) and client errors the HTTP parser raises (headers too long)
     // answer in the shop's error format.
     frameworkErrors: badUrlHandler as never,
@@ -104,11 +115,13 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   await app.register(storagePlugin, { env });
+  await app.register(metricsPlugin, { env });
   await app.register(catalogPlugin);
   await app.register(catalogChangesPlugin, { env });
   await app.register(sessionPlugin, { env });
@@ -128,6 +141,8 @@ export async function buildApp({
   await app.register(pageRendererPlugin, { env });
   await app.register(errorHandlerPlugin);
 
+  await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(hostPageRoutes, { env });
   await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);

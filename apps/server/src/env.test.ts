@@ -1,13 +1,15 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env.ts';
+import { ENV_KEYS, loadEnv } from './env.ts';
 
 describe('loadEnv', () => {
   it('fills every default', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({
       PORT: 3000,
-      HOST: '0.0.0.0',
+      HOST: 'localhost',
       DATA_DIR: path.resolve('./data'),
       DATABASE_URL: undefined,
       APP_PREFIX: '/app',
@@ -91,5 +93,40 @@ describe('loadEnv', () => {
     ]) {
       expect(message).toContain(`${name}:`);
     }
+  });
+});
+
+describe('docs/operations.md environment tables', () => {
+  /** Every variable named in the first column of a `| variable | default | meaning |` table. */
+  function documented(): Set<string> {
+    const text = readFileSync(fileURLToPath(new URL('../../../docs/operations.md', import.meta.url)), 'utf8');
+    const names = new Set<string>();
+    let inTable = false;
+    for (const line of text.split('\n')) {
+      if (/^\| variable \| default \| meaning \|/.test(line)) {
+        inTable = true;
+        continue;
+      }
+      if (!line.startsWith('|')) {
+        inTable = false;
+        continue;
+      }
+      if (!inTable) continue;
+      const first = line.split('|')[1] ?? '';
+      for (const m of first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) if (m[1]) names.add(m[1]);
+    }
+    return names;
+  }
+
+  it('lists every variable env.ts reads, and none it does not', () => {
+    const inDocs = documented();
+    expect(
+      ENV_KEYS.filter((key) => !inDocs.has(key)),
+      'read by env.ts, missing from the tables',
+    ).toEqual([]);
+    expect(
+      [...inDocs].filter((key) => !ENV_KEYS.includes(key)),
+      'in the tables, not read by env.ts',
+    ).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ const EnvSchema = z.object({
   /** Set (`redis://host:6379`) = the rate limit counts across every instance in Redis; unset = per process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** The listening address: this machine only by default; `0.0.0.0` in a container or behind a proxy on another host. */
+  HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z
     .string()
     .min(1)
@@ -172,7 +173,16 @@ const EnvSchema = z.object({
   LOGIN_THROTTLE_MINUTES: z.coerce.number().int().min(1).default(15),
   /** How long a password reset link works (it works once). */
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  /** GET /metrics answers a request carrying `Authorization: Bearer <token>` (docs/operations.md). */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(512).optional(),
+  /** A second listener (on HOST) that serves only /metrics. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** On SIGTERM / SIGINT: how long in-flight requests and running jobs get before the process exits anyway (code 1). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000),
 });
+
+/** Every variable the server reads (docs/operations.md's table lists each one; env.test.ts checks). */
+export const ENV_KEYS: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type Env = z.output<typeof EnvSchema>;
 
@@ -191,4 +201,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/** PAYMENT_SANDBOX as written: production runs the sandbox only when it says exactly `true` (production-checks.ts). */
+export function rawPaymentSandbox(
+  source: Record<string, string | undefined> = process.env,
+): string | undefined {
+  return source.PAYMENT_SANDBOX;
 }

@@ -70,6 +70,14 @@ describe('server.ts lifecycle (PGlite under DATA_DIR)', () => {
     const { config: body } = (await config.json()) as { config: { store_id: number; form_key: string } };
     expect(body.store_id).toBe(16);
 
+    // The mail viewer answers only at the random URL the banner printed.
+    const viewer = /Mail viewer .* on http:\/\/localhost:\d+(\/dev\/mail\/[A-Za-z0-9_-]{32})\n/.exec(
+      first.output(),
+    )?.[1];
+    expect(viewer).toBeDefined();
+    expect((await fetch(`${base}${viewer}`)).status).toBe(200);
+    expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
+
     const second = start(dataDir);
     started.push(second);
     expect(await second.exit).toBe(1);
@@ -88,6 +96,10 @@ describe('server.ts lifecycle (PGlite under DATA_DIR)', () => {
     const again = await fetch(`http://127.0.0.1:${port3}/desktopapp/rest/config`, { headers: { cookie } });
     const { config: kept } = (await again.json()) as { config: { store_id: number; form_key: string } };
     expect(kept).toMatchObject({ store_id: 16, form_key: body.form_key });
+    // Another start, another mail viewer token.
+    const viewer3 = /Mail viewer .* on http:\/\/localhost:\d+(\/dev\/mail\/\S+)/.exec(third.output())?.[1];
+    expect(viewer3).toBeDefined();
+    expect(viewer3).not.toBe(viewer);
     third.child.kill('SIGTERM');
     expect(await third.exit).toBe(0);
   }, 240_000);

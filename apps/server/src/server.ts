@@ -1,20 +1,30 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { type Database, migrate, openDatabase } from './db/client.ts';
-import { seed } from './db/seed/index.ts';
-import { type Env, loadEnv } from './env.ts';
-import { MAIL_VIEWER_PATH, mailViewerEnabled } from './modules/mail/mail.plugin.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { migrateAndSeed } from './db/migrate-lock.ts';
+import { type Env, loadEnv, rawPaymentSandbox } from './env.ts';
+import { installGracefulStop } from './graceful-stop.ts';
+import { productionProblems } from './production-checks.ts';
 
 /**
  * `npm start`: open the database (PGlite under DATA_DIR, or PostgreSQL when
- * DATABASE_URL is set), migrate, seed, listen, and shut down cleanly on
- * SIGINT / SIGTERM so a restart finds the data intact.
+ * DATABASE_URL is set), migrate and seed under the migration lock, listen,
+ * and stop gracefully on SIGINT / SIGTERM within SHUTDOWN_TIMEOUT_MS so a
+ * restart finds the data intact (docs/operations.md).
  */
 async function main(): Promise<void> {
   let env: Env;
   let database: Database;
   try {
     env = loadEnv();
+    // NODE_ENV=production with unsafe defaults: every missing setting listed at once, nothing started.
+    const problems = productionProblems(env, rawPaymentSandbox());
+    if (problems.length > 0) {
+      console.error(
+        `Refusing to start with NODE_ENV=production; set:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
+      process.exit(1);
+    }
     database = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
@@ -24,29 +34,13 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    // The signal may arrive twice (terminal + npm start forwarding it): the first one wins.
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, shutting down`);
-    try {
-      await app?.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      console.error('shutdown failed', err);
-      process.exit(1);
-    }
-  };
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const stopping = installGracefulStop({ app: () => app, database, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
 
   try {
-    await migrate(database);
-    // Adds what is missing; stores and products an operator edited stay as they are.
-    await seed(database.db);
+    // Adds what is missing; stores and products an operator edited stay as they are. Instances
+    // starting together on one PostgreSQL take turns (an advisory lock).
+    await migrateAndSeed(database);
     app = await buildApp({ database, env });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {
@@ -55,16 +49,17 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     process.exit(1);
   }
-  if (stopping) return;
+  if (stopping.stopping) return;
   const { port } = app.server.address() as AddressInfo;
-  console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
-  if (mailViewerEnabled(env)) {
+  // The viewer's line first: whoever waits for the ready line has it by then.
+  if (app.mailViewerPath) {
     console.log(
-      `Mail viewer (mail is stored, not sent: SMTP_URL is unset) on http://localhost:${port}${MAIL_VIEWER_PATH}`,
+      `Mail viewer (mail is stored, not sent: SMTP_URL is unset) on http://localhost:${port}${app.mailViewerPath}`,
     );
   } else if (!env.SMTP_URL) {
     console.warn('SMTP_URL is unset: mail is stored in mail_messages, not sent.');
   }
+  console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
 }
 
 await main();

@@ -17,6 +17,8 @@ export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: AppDb;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection pool (its use in /metrics, a dedicated connection for the migration lock). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -129,6 +131,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      pool,
       close: () => {
         closing = true;
         return pool.end();

@@ -44,7 +44,12 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
     const response = await app.inject({ method, url });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ ok: false, message: 'No encontrado.', errors: [] });
+    expect(response.json()).toEqual({
+      ok: false,
+      message: 'No encontrado.',
+      errors: [],
+      request_id: expect.any(String),
+    });
   });
 
   it('answers the 404 in the language of ?store_id', async () => {
@@ -63,6 +68,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
       ok: false,
       message: 'Something bad happened; please try again later.',
       errors: [],
+      request_id: expect.any(String),
     });
     expect(response.body).not.toContain(secret);
   });
@@ -107,6 +113,7 @@ describe.each(testDatabaseKinds())('errors, limits and headers (%s)', (kind) => 
       ok: false,
       message: 'Demasiados pedidos. Aguarde um momento e tente novamente.',
       errors: [],
+      request_id: expect.any(String),
     });
     expect(refused.headers['retry-after']).toBeDefined();
     for (const url of [

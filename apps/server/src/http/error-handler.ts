@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { type FieldError, type Language, storeLanguage } from '@shop/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -35,9 +36,16 @@ const VALIDATED_PART: Record<string, (r: FastifyRequest) => unknown> = {
   headers: (r) => r.headers,
 };
 
-/** The answer of every failure (DECISIONS.md "Payloads"): `errors` lists fields on a 400, empty otherwise. */
+/**
+ * The answer of every failure (DECISIONS.md "Payloads"): `errors` lists fields
+ * on a 400, empty otherwise; `request_id` is the X-Request-Id the logs carry.
+ */
 function send(reply: FastifyReply, status: number, message: string, errors: FieldError[] = []) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ ok: false, message, errors });
+  return reply
+    .code(status)
+    .header('x-request-id', reply.request.id)
+    .type('application/json; charset=utf-8')
+    .send({ ok: false, message, errors, request_id: reply.request.id });
 }
 
 /** The application error an error stands for; null when it is unexpected (a 500). */
@@ -124,15 +132,22 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     socket.destroy();
     return;
   }
-  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  // Node's request timer (REQUEST_TIMEOUT_MS, headersTimeout): 408, as Node's own answer says.
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const reason = { 431: 'Request Header Fields Too Large', 408: 'Request Timeout', 400: 'Bad Request' }[
+    status
+  ];
+  // No request was parsed, so no id came with it: a new one, logged nowhere but answered.
+  const requestId = randomUUID();
   const body = JSON.stringify({
     ok: false,
     message: translate('es', 'apiErrors.malformedRequest'),
     errors: [],
+    request_id: requestId,
   });
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${requestId}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
   );
 }

@@ -285,7 +285,7 @@ describe.each(testDatabaseKinds())('hardening (%s)', (kind) => {
     ])('%s answers 400 in the shop’s format and language', async (url, message) => {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, message, errors: [] });
+      expect(response.json()).toEqual({ ok: false, message, errors: [], request_id: expect.any(String) });
     });
 
     it('does not reflect an unknown Host header in base_url; PUBLIC_BASE_URL wins', async () => {
@@ -361,6 +361,11 @@ describe('over a real socket (items 4 and 5)', () => {
       request.end();
     });
     expect(body.status).toBe(431);
-    expect(JSON.parse(body.text)).toEqual({ ok: false, message: 'La petición no es válida.', errors: [] });
+    expect(JSON.parse(body.text)).toEqual({
+      ok: false,
+      message: 'La petición no es válida.',
+      errors: [],
+      request_id: expect.any(String),
+    });
   });
 });

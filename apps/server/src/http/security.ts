@@ -64,3 +64,27 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
     });
   }
 }
+
+/**
+ * The back office's own Content-Security-Policy (modules/admin/admin-page.routes.ts):
+ * its pages load scripts and call APIs only from this origin (no analytics, no
+ * payment widgets), and no page may frame it, the same as its
+ * `X-Frame-Options: DENY` (CSP's frame-ancestors wins where both are read).
+ */
+export function backOfficeContentSecurityPolicy(env: Pick<Env, 'COOKIE_SECURE'>): string {
+  const directives = [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "font-src 'self' https: data:",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' data: https:",
+    "object-src 'none'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    "style-src 'self' https: 'unsafe-inline'",
+    "connect-src 'self'",
+    ...(env.COOKIE_SECURE ? ['upgrade-insecure-requests'] : []),
+  ];
+  return directives.join(';');
+}

@@ -55,6 +55,22 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
   }
 }
 
+/** A new, empty database `test_<random>` on TEST_DATABASE_URL's server: its URL, and how to drop it. */
+export async function createEmptyPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
+
 /** A new database `test_<random>` on TEST_DATABASE_URL's server, migrated and seeded; close() drops it. */
 async function createPostgres(): Promise<Database & { url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -83,6 +99,7 @@ async function createPostgres(): Promise<Database & { url: string }> {
     db: database.db,
     kind: 'postgres',
     url: url.toString(),
+    ...(database.pool ? { pool: database.pool } : {}),
     close: async () => {
       await database.close();
       await drop();

@@ -20,6 +20,8 @@ export const ApiErrorSchema = z.object({
   ok: z.literal(false),
   message: z.string(),
   errors: z.array(FieldErrorSchema),
+  /** The request's id (X-Request-Id), to quote to support; the server's logs carry it. */
+  request_id: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 

@@ -1,6 +1,6 @@
 import { loadEnv } from '../../env.ts';
-import { migrate, openDatabase } from '../client.ts';
-import { seed } from './index.ts';
+import { openDatabase } from '../client.ts';
+import { migrateAndSeed } from '../migrate-lock.ts';
 
 /**
  * `node apps/server/dist/seed.js [--overwrite]` (built by `npm run build`; from
@@ -15,9 +15,9 @@ const database = env.DATABASE_URL
   ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
 try {
-  await migrate(database);
   const started = Date.now();
-  await seed(database.db, { overwrite });
+  // Under the migration lock: a server starting meanwhile on the same PostgreSQL waits.
+  await migrateAndSeed(database, { overwrite });
   console.log(`Seeded${overwrite ? ' (overwrite)' : ''} in ${Date.now() - started} ms`);
 } finally {
   await database.close();

@@ -1,4 +1,5 @@
 import { migrate, openDatabase } from '../../db/client.ts';
+import { withMigrationLock } from '../../db/migrate-lock.ts';
 import { loadEnv } from '../../env.ts';
 import { adminCreate, parseAdminCreateArgs } from './admin-create.ts';
 
@@ -55,7 +56,7 @@ try {
     ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
   try {
-    await migrate(database);
+    await withMigrationLock(database, () => migrate(database));
     const operator = await adminCreate(database.db, args, password);
     console.log(`Created operator ${operator.email} (${operator.role}), id ${operator.id}`);
   } finally {

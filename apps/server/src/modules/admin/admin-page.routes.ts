@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../http/app-error.ts';
+import { backOfficeContentSecurityPolicy } from '../../http/security.ts';
 import { ADMIN_API_PREFIX } from './admin.plugin.ts';
 
 const MISSING_BUILD = 'web build missing: run npm run build';
@@ -14,6 +15,7 @@ const MISSING_BUILD = 'web build missing: run npm run build';
  * /admin/api/session), but it is never cached, and no other site may frame it.
  */
 export const adminPageRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
+  const csp = backOfficeContentSecurityPolicy(env);
   let cached: string | null = null;
   const load = async () => {
     if (cached !== null) return cached;
@@ -31,7 +33,11 @@ export const adminPageRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { e
       if (request.url.startsWith(`${ADMIN_API_PREFIX}/`) || request.url === ADMIN_API_PREFIX)
         throw notFound();
       const html = await load();
-      reply.header('cache-control', 'no-store').header('x-frame-options', 'DENY');
+      // Scripts from this origin only, framed by no one (the storefront's policy allows the Google tag).
+      reply
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .header('content-security-policy', csp);
       if (html === null) return reply.code(503).type('text/plain; charset=utf-8').send(MISSING_BUILD);
       return reply.type('text/html; charset=utf-8').send(html);
     });

@@ -80,7 +80,12 @@ describe.each(testDatabaseKinds())('changing the cart (%s)', (kind) => {
       await postCart(t.app, stranger, 'addns', { config: stranger.config, form: nsForm() });
       const { status, body } = await deleteItem(t.app, stranger, ns);
       expect(status).toBe(404);
-      expect(body).toEqual({ ok: false, message: 'Este elemento ya no está en tu pedido.', errors: [] });
+      expect(body).toEqual({
+        ok: false,
+        message: 'Este elemento ya no está en tu pedido.',
+        errors: [],
+        request_id: expect.any(String),
+      });
       expect((await getCart(t.app, owner)).items).toHaveLength(2);
     });
 

@@ -324,6 +324,7 @@ describe.each(testDatabaseKinds())('adding generic products (%s)', (kind) => {
       ok: false,
       message: 'Revisa los datos marcados.',
       errors: [{ path: 'form.product_id', message: 'Elige una de las opciones disponibles' }],
+      request_id: expect.any(String),
     });
   });
 

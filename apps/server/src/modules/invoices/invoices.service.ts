@@ -25,11 +25,14 @@ export interface Issuer {
   address: string;
 }
 
-let defaultIssuer: Issuer = {
-  name: process.env.INVOICE_ISSUER_NAME ?? 'Registro Online Example S.L.',
-  taxId: process.env.INVOICE_ISSUER_TAX_ID ?? 'B00000000',
-  address: process.env.INVOICE_ISSUER_ADDRESS ?? 'Calle Example 1, 28001 Madrid, España',
+/** The issuer of a shop with no INVOICE_ISSUER_* set: an example, refused in production (production-checks.ts). */
+export const EXAMPLE_ISSUER: Readonly<Issuer> = {
+  name: 'Registro Online Example S.L.',
+  taxId: 'B00000000',
+  address: 'Calle Example 1, 28001 Madrid, España',
 };
+
+let defaultIssuer: Issuer = { ...EXAMPLE_ISSUER };
 
 /** Sets the issuer every store invoices as (env INVOICE_ISSUER_*; the payments plugin at start). */
 export function setDefaultIssuer(issuer: Partial<Issuer>): void {

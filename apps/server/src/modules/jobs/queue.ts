@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { AppDb, Database } from '../../db/client.ts';
+import { currentRequestId, requestContext } from '../../http/request-context.ts';
 
 /**
  * Background jobs on the database with pg-boss (ADR 010). One queue serves
@@ -36,6 +37,18 @@ export interface JobContext {
   retryLimit: number;
   /** True when a failure of this run is the last one (no retry follows). */
   lastAttempt: boolean;
+  /** The id of the request (X-Request-Id) that created the job, when a request did. */
+  requestId?: string;
+}
+
+/** The key of a job's data that holds the creating request's id (`enqueue` adds it, the worker takes it out). */
+export const JOB_REQUEST_ID = '_requestId';
+
+/** A job's data as its handler sees it, and the request id it carried. */
+function splitRequestId(data: object): { data: object; requestId?: string } {
+  if (!data || typeof data !== 'object' || !(JOB_REQUEST_ID in data)) return { data };
+  const { [JOB_REQUEST_ID]: requestId, ...rest } = data as Record<string, unknown>;
+  return typeof requestId === 'string' ? { data: rest, requestId } : { data: rest };
 }
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -74,6 +87,8 @@ export interface JobQueue {
   schedule(name: string, cron: string): Promise<void>;
   /** Wakes the workers of `name` now instead of at their next poll (same process only). */
   nudge(name: string): void;
+  /** True between start() and stop() (GET /readyz). */
+  readonly running: boolean;
   /** The pg-boss instance (admin views, tests). */
   readonly boss: PgBoss;
 }
@@ -168,7 +183,10 @@ export async function enqueue(
   data: object,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const id = await sender.send(name, data, { ...options, db: bossDbOf(tx) });
+  // The request (or job) that creates it: the worker's log lines for this job carry its id.
+  const requestId = currentRequestId();
+  const payload = requestId ? { ...data, [JOB_REQUEST_ID]: requestId } : data;
+  const id = await sender.send(name, payload, { ...options, db: bossDbOf(tx) });
   if (!id) {
     // With a singletonKey, null means "such a job is already waiting".
     if (options.singletonKey) return null;
@@ -222,23 +240,32 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
           // The batch runs together; each job fails (and is retried) on its own. pg-boss then
           // completes the batch's jobs still active, i.e. the ones that succeeded.
           const results = await Promise.allSettled(
-            jobs.map((job) =>
-              reg.handler(job.data, {
+            jobs.map((job) => {
+              const { data, requestId } = splitRequestId(job.data);
+              const context: JobContext = {
                 id: job.id,
                 name: job.name,
                 retryCount: job.retryCount,
                 retryLimit: job.retryLimit,
                 lastAttempt: job.retryCount >= job.retryLimit,
-              }),
-            ),
+                ...(requestId ? { requestId } : {}),
+              };
+              // Log lines written while it runs carry reqId and jobId; jobs it enqueues keep the request id.
+              return requestContext.run({ requestId: requestId ?? `job:${job.id}`, jobId: job.id }, () =>
+                reg.handler(data, context),
+              );
+            }),
           );
           for (const [i, result] of results.entries()) {
             const job = jobs[i];
             if (result.status === 'rejected' && job) {
               const reason =
                 result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+              const { requestId } = splitRequestId(job.data);
               onError(
-                Object.assign(reason, { job: { id: job.id, name: job.name, retryCount: job.retryCount } }),
+                Object.assign(reason, {
+                  job: { id: job.id, name: job.name, retryCount: job.retryCount, requestId },
+                }),
               );
               await boss.fail(reg.name, job.id, { message: reason.message, stack: reason.stack });
             }
@@ -255,6 +282,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
 
   return {
     boss,
+    get running() {
+      return started;
+    },
     async work(name, handler, options = {}) {
       if (registrations.has(name)) throw new Error(`job "${name}" already has a handler`);
       const reg: Registration = { name, handler: handler as JobHandler<object>, options, workerIds: [] };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,10 +15,12 @@ import { createMailer, loadAttachment, type Mailer, type MailRow } from './maile
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** The mail viewer's path, `/dev/mail/<random token>` (the start-up banner prints it); null when it is off. */
+    mailViewerPath: string | null;
   }
 }
 
-/** Where the local mail viewer lives (printed in the start-up banner). */
+/** Where the local mail viewer lives, under a random token made at each start. */
 export const MAIL_VIEWER_PATH = '/dev/mail';
 
 /** The viewer serves only where mail is stored rather than sent, and never in production. */
@@ -48,7 +51,12 @@ export const mailPlugin = fp<{ env: Env }>(
       (data, job) => mailer.deliver(data.mailId, job),
       MAIL_RETRY,
     );
-    if (mailViewerEnabled(env)) await app.register(mailViewerRoutes, { storage });
+    // Every mail (password-reset links, invoices) is there: only at a URL nobody can guess.
+    const viewer = mailViewerEnabled(env)
+      ? `${MAIL_VIEWER_PATH}/${randomBytes(24).toString('base64url')}`
+      : null;
+    app.decorate('mailViewerPath', viewer);
+    if (viewer) await app.register(mailViewerRoutes, { storage, viewer });
   },
   { name: 'mail', dependencies: ['database', 'jobs', 'storage'] },
 );
@@ -71,7 +79,10 @@ function statusCell(row: MailRow): string {
 }
 
 /** The local mail viewer: every stored mail, one as HTML and text, its attachments. Development only. */
-async function mailViewerRoutes(app: FastifyInstance, { storage }: { storage: FileStorage }): Promise<void> {
+async function mailViewerRoutes(
+  app: FastifyInstance,
+  { storage, viewer }: { storage: FileStorage; viewer: string },
+): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const findMail = async (id: number) => {
     const [row] = await app.db.select().from(mailMessages).where(eq(mailMessages.id, id));
@@ -79,12 +90,12 @@ async function mailViewerRoutes(app: FastifyInstance, { storage }: { storage: Fi
     return row;
   };
 
-  api.get(MAIL_VIEWER_PATH, async (_request, reply) => {
+  api.get(viewer, async (_request, reply) => {
     const rows = await app.db.select().from(mailMessages).orderBy(desc(mailMessages.id)).limit(200);
     const body = rows
       .map(
         (row) =>
-          `<tr><td><a href="${MAIL_VIEWER_PATH}/${row.id}">${row.id}</a></td><td>${row.createdAt.toISOString()}</td><td>${row.storeId ?? ''}</td><td>${escapeHtml(row.to)}</td><td><a href="${MAIL_VIEWER_PATH}/${row.id}">${escapeHtml(row.subject)}</a></td><td>${row.attachments.length || ''}</td><td>${statusCell(row)}</td></tr>`,
+          `<tr><td><a href="${viewer}/${row.id}">${row.id}</a></td><td>${row.createdAt.toISOString()}</td><td>${row.storeId ?? ''}</td><td>${escapeHtml(row.to)}</td><td><a href="${viewer}/${row.id}">${escapeHtml(row.subject)}</a></td><td>${row.attachments.length || ''}</td><td>${statusCell(row)}</td></tr>`,
       )
       .join('');
     reply.type('text/html; charset=utf-8');
@@ -94,16 +105,16 @@ async function mailViewerRoutes(app: FastifyInstance, { storage }: { storage: Fi
     );
   });
 
-  api.get(`${MAIL_VIEWER_PATH}/:id`, { schema: { params: MailParams } }, async (request, reply) => {
+  api.get(`${viewer}/:id`, { schema: { params: MailParams } }, async (request, reply) => {
     const row = await findMail(request.params.id);
-    const base = `${MAIL_VIEWER_PATH}/${row.id}`;
+    const base = `${viewer}/${row.id}`;
     const attachments = row.attachments
       .map((a, i) => `<li><a href="${base}/attachments/${i}">${escapeHtml(a.filename)}</a></li>`)
       .join('');
     reply.type('text/html; charset=utf-8');
     return page(
       row.subject,
-      `<p><a href="${MAIL_VIEWER_PATH}">← all mail</a></p><h1>${escapeHtml(row.subject)}</h1>
+      `<p><a href="${viewer}">← all mail</a></p><h1>${escapeHtml(row.subject)}</h1>
 <dl><dt>To</dt><dd>${escapeHtml(row.to)}</dd><dt>Store</dt><dd>${row.storeId ?? ''}</dd><dt>Created</dt><dd>${row.createdAt.toISOString()}</dd><dt>Status</dt><dd>${statusCell(row)}</dd></dl>
 ${attachments ? `<h2>Attachments</h2><ul>${attachments}</ul>` : ''}
 ${row.html ? `<h2>HTML <small><a href="${base}/html">open</a></small></h2><iframe sandbox src="${base}/html" title="HTML body"></iframe>` : ''}
@@ -111,7 +122,7 @@ ${row.html ? `<h2>HTML <small><a href="${base}/html">open</a></small></h2><ifram
     );
   });
 
-  api.get(`${MAIL_VIEWER_PATH}/:id/html`, { schema: { params: MailParams } }, async (request, reply) => {
+  api.get(`${viewer}/:id/html`, { schema: { params: MailParams } }, async (request, reply) => {
     const row = await findMail(request.params.id);
     if (!row.html) throw notFound();
     // The mail's own HTML: no script, nothing fetched but inline styles and images.
@@ -124,14 +135,14 @@ ${row.html ? `<h2>HTML <small><a href="${base}/html">open</a></small></h2><ifram
     return row.html;
   });
 
-  api.get(`${MAIL_VIEWER_PATH}/:id/text`, { schema: { params: MailParams } }, async (request, reply) => {
+  api.get(`${viewer}/:id/text`, { schema: { params: MailParams } }, async (request, reply) => {
     const row = await findMail(request.params.id);
     reply.type('text/plain; charset=utf-8');
     return row.text;
   });
 
   api.get(
-    `${MAIL_VIEWER_PATH}/:id/attachments/:index`,
+    `${viewer}/:id/attachments/:index`,
     { schema: { params: AttachmentParams } },
     async (request, reply) => {
       const row = await findMail(request.params.id);

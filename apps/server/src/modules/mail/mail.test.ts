@@ -145,6 +145,10 @@ describe('mail without SMTP_URL: stored, and the local viewer', () => {
   let root: string;
   let mailId: number;
   let pdf: Buffer;
+  const viewer = () => {
+    if (!t.app.mailViewerPath) throw new Error('no mail viewer');
+    return t.app.mailViewerPath;
+  };
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'shop-mail-'));
@@ -177,39 +181,59 @@ describe('mail without SMTP_URL: stored, and the local viewer', () => {
   });
 
   it('lists stored mail, escaped', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    const res = await t.app.inject({ method: 'GET', url: viewer() });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Tu pedido &lt;ES14-000001&gt;');
-    expect(res.body).toContain(`/dev/mail/${mailId}`);
+    expect(res.body).toContain(`${viewer()}/${mailId}`);
   });
 
   it('shows one mail with its text, HTML (sandboxed) and attachment', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/dev/mail/${mailId}` });
+    const res = await t.app.inject({ method: 'GET', url: `${viewer()}/${mailId}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Gracias por tu pedido.');
-    expect(res.body).toContain(`/dev/mail/${mailId}/attachments/0`);
-    const html = await t.app.inject({ method: 'GET', url: `/dev/mail/${mailId}/html` });
+    expect(res.body).toContain(`${viewer()}/${mailId}/attachments/0`);
+    const html = await t.app.inject({ method: 'GET', url: `${viewer()}/${mailId}/html` });
     expect(html.statusCode).toBe(200);
     expect(html.body).toContain('<p>Gracias');
     expect(html.headers['content-security-policy']).toContain("default-src 'none'");
     expect(html.headers['content-security-policy']).toContain('sandbox');
-    const text = await t.app.inject({ method: 'GET', url: `/dev/mail/${mailId}/text` });
+    const text = await t.app.inject({ method: 'GET', url: `${viewer()}/${mailId}/text` });
     expect(text.headers['content-type']).toContain('text/plain');
     expect(text.body).toBe('Gracias por tu pedido.');
-    const file = await t.app.inject({ method: 'GET', url: `/dev/mail/${mailId}/attachments/0` });
+    const file = await t.app.inject({ method: 'GET', url: `${viewer()}/${mailId}/attachments/0` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain('attachment; filename="factura.pdf"');
     expect(file.rawPayload.equals(pdf)).toBe(true);
   });
 
+  it('answers only under its random token: /dev/mail and a wrong token are 404', async () => {
+    expect(viewer()).toMatch(/^\/dev\/mail\/[A-Za-z0-9_-]{32}$/);
+    for (const url of [
+      '/dev/mail',
+      `/dev/mail/${mailId}`,
+      `/dev/mail/${'A'.repeat(32)}`,
+      `/dev/mail/${'A'.repeat(32)}/${mailId}`,
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+    // Another start, another token.
+    const other = await buildTestApp('pglite', { FILES_DIR: root });
+    try {
+      expect(other.app.mailViewerPath).toMatch(/^\/dev\/mail\//);
+      expect(other.app.mailViewerPath).not.toBe(viewer());
+    } finally {
+      await other.close();
+    }
+  });
+
   it('answers 404 for a mail or attachment that does not exist, 400 for a bad id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/999999' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/dev/mail/${mailId}/attachments/5` })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: 'GET', url: '/dev/mail/abc' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `${viewer()}/999999` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${viewer()}/${mailId}/attachments/5` })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${viewer()}/abc` })).statusCode).toBe(400);
   });
 });
 
@@ -223,6 +247,7 @@ describe('mail viewer in production', () => {
   });
 
   it('is not served', async () => {
+    expect(t.app.mailViewerPath).toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/dev/mail' })).statusCode).toBe(404);
   });
 });

@@ -97,6 +97,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
       query: {},
     });
     const result = await applyNotice(app.database.db, sandboxGateway.name, notice);
+    if (result.status === 'applied') app.metrics.paymentOutcome(sandboxGateway.name, notice.outcome);
     return { ok: true, status: result.status };
   });
 

@@ -46,6 +46,7 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
       message:
         'La sesión ha caducado o la clave del formulario no es válida. Recarga la página e inténtalo de nuevo.',
       errors: [],
+      request_id: expect.any(String),
     });
   });
 
@@ -109,7 +110,7 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
         payload: { endpoint: 'http://push.example/insecure', expirationTime: 'soon', keys: { auth: '   ' } },
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, ...expected });
+      expect(response.json()).toEqual({ ok: false, ...expected, request_id: expect.any(String) });
     },
   );
 
@@ -177,6 +178,11 @@ describe.each(testDatabaseKinds())('POST pushSubscribe (%s)', (kind) => {
       payload,
     });
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toEqual({ ok: false, message: expect.any(String), errors: [] });
+    expect(response.json()).toEqual({
+      ok: false,
+      message: expect.any(String),
+      errors: [],
+      request_id: expect.any(String),
+    });
   });
 });
