@@ -1,9 +1,10 @@
-import { type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
+import { isPaidOrderStatus, type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { invoices, orderItems } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
-import { failedPaymentMessage, isPaidStatus, lastPayment, type OrderRow } from './payments.service.ts';
+import { failedPaymentMessage } from './payment-outcome.ts';
+import { lastPayment, type OrderRow } from './payments.repository.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
 export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
@@ -21,7 +22,7 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     lastPayment(db, order.id),
     db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)),
   ]);
-  const paid = isPaidStatus(order.status);
+  const paid = isPaidOrderStatus(order.status);
   const state = paid
     ? 'paid'
     : last?.status === 'failed'

@@ -2,6 +2,7 @@ import {
   MoneiQuerySchema,
   OrderIdParamQuerySchema,
   OrderSuccessAnswerSchema,
+  OtherMethodsQuerySchema,
   PaymentIntentAnswerSchema,
 } from '@shop/domain';
 import type { FastifyRequest } from 'fastify';
@@ -20,8 +21,11 @@ import { invoiceOfOrder } from '../invoices/invoices.service.ts';
 import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
 import { visitorOf } from '../session/session.plugin.ts';
 import type { PaymentMethod } from './gateway.ts';
+import { cardMethodOf } from './gateway-registry.ts';
 import { orderSuccess } from './order-success.ts';
-import { cardMethodOf, lastPayment, ownedOrder, retryPayment, startPayment } from './payments.service.ts';
+import { retryPayment } from './payment-retry.ts';
+import { startPayment } from './payment-start.ts';
+import { lastPayment, ownedOrder } from './payments.repository.ts';
 
 /** The store's origin for gateway return and notice URLs (PUBLIC_BASE_URL, else the known origin). */
 async function baseUrlOf(request: FastifyRequest, env: Env): Promise<string> {
@@ -36,12 +40,12 @@ async function baseUrlOf(request: FastifyRequest, env: Env): Promise<string> {
 export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
   const retry = async (request: FastifyRequest, orderId: string, method: PaymentMethod) => {
     const { session, store } = visitorOf(request);
-    const { next, attempt } = await retryPayment(app.database.db, {
+    const { next, attempt } = await retryPayment(app.database.db, app.gateways, {
       customerId: session.customerId,
       storeId: store.id,
       orderId,
       method,
-      storeMethods: store.paymentMethods,
+      store,
       baseUrl: await baseUrlOf(request, env),
       language: store.language,
     });
@@ -58,8 +62,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
   // They start a payment attempt: no HEAD twin (HEAD needs no form key).
   const noHead = { exposeHeadRoute: false };
 
-  app.get('/otherMethodsPaymentIntent', { ...noHead, schema: intentSchema }, async (request) =>
-    retry(request, request.query.order_id, cardMethodOf(visitorOf(request).store.paymentMethods)),
+  // The method the customer chose on the retry page (`type`), else the store's card.
+  app.get(
+    '/otherMethodsPaymentIntent',
+    {
+      ...noHead,
+      schema: { querystring: OtherMethodsQuerySchema, response: { 200: PaymentIntentAnswerSchema } },
+    },
+    async (request) =>
+      retry(
+        request,
+        request.query.order_id,
+        request.query.type ?? cardMethodOf(visitorOf(request).store.paymentMethods),
+      ),
   );
   app.get('/otherMethodsPaypal', { ...noHead, schema: intentSchema }, async (request) =>
     retry(request, request.query.order_id, 'paypal'),
@@ -156,9 +171,13 @@ export const paypalRedirectRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (
           : null;
       if (!url) {
         const baseUrl = await baseUrlOf(request, env);
-        const next = await app.database.db.transaction((tx) =>
-          startPayment(tx, { order, method: 'paypal', fields: {}, baseUrl, language: store.language }),
-        );
+        const { next } = await startPayment(app.database.db, app.gateways, {
+          order,
+          method: 'paypal',
+          fields: {},
+          baseUrl,
+          language: store.language,
+        });
         url = next.type === 'redirect' ? next.url : `${env.APP_PREFIX}/payment/retry/${order.id}`;
       }
       const title = translate(store.language, 'payments.sandbox.paypalTitle');

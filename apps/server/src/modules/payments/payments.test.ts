@@ -6,7 +6,7 @@ import { buildTestAppWithFiles, send, type TestApp, type TestSession } from '../
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, ownerSession, type TestOrder } from '../../testing/orders.ts';
 import type { CheckoutNext, PaymentMethod } from './gateway.ts';
-import { startPayment } from './payments.service.ts';
+import { startPayment } from './payment-start.ts';
 import { SANDBOX_MULTIBANCO_ENTITY } from './sandbox.gateway.ts';
 
 const FAILED_ES =
@@ -24,9 +24,9 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
   async function pay(order: TestOrder, method: PaymentMethod, fields: Record<string, string> = {}) {
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     if (!row) throw new Error('no order');
-    return db().transaction((tx) =>
-      startPayment(tx, { order: row, method, fields, baseUrl: '', language: 'es' }),
-    );
+    return (
+      await startPayment(db(), t.app.gateways, { order: row, method, fields, baseUrl: '', language: 'es' })
+    ).next;
   }
   const card = (num: string) => ({ num, month: '12', year: '2031', cvc: '123' });
   const orderRow = async (id: string) => (await db().select().from(orders).where(eq(orders.id, id)))[0];

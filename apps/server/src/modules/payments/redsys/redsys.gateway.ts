@@ -148,6 +148,8 @@ export function createRedsysGateway(settings: RedsysSettings): PaymentGateway {
 
   return {
     name: 'redsys',
+    // The card is typed on Redsys's page (cc without card fields), Bizum in the bank's app.
+    methods: ['cc', 'bizum'],
 
     async start(input) {
       return startPayment(input);

@@ -135,6 +135,8 @@ export function createStripeGateway(
 
   return {
     name: 'stripe',
+    // The Payment Element first: a store's card goes through it when Stripe is chosen implicitly.
+    methods: ['stripe', 'cc'],
 
     async start(input: StartPaymentInput) {
       if (!CARD_METHODS.has(input.method)) {
