@@ -14,7 +14,7 @@ const SERVER_SRC = fileURLToPath(new URL('../../', import.meta.url));
 const THE_FUNCTION = path.join('modules', 'orders', 'order-status.ts');
 
 /** The places in a source text that write orders.status: drizzle `.update(orders)…set({ status` and raw SQL. */
-export function statusWrites(source: string): string[] {
+function statusWrites(source: string): string[] {
   const found: string[] = [];
   for (const match of source.matchAll(/\.update\(\s*orders\s*\)/g)) {
     // The update's own chain: up to its `.where(` (or the statement's end).
@@ -54,6 +54,7 @@ describe('one function changes an order status', () => {
       statusWrites('await tx\n  .update(orders)\n  .set({ status })\n  .where(eq(orders.id, id));'),
     ).toHaveLength(1);
     expect(statusWrites('await db.update( orders ).set({ updatedAt, status: to }).where(x)')).toHaveLength(1);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a source text under test
     expect(statusWrites('sql`update ${orders} set status = ${to} where id = ${id}`')).toHaveLength(1);
     expect(statusWrites("execute('UPDATE orders SET panel_status_id = 1, status = $1')")).toHaveLength(1);
     expect(
