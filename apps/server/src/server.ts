@@ -4,6 +4,7 @@ import { type Database, migrate, openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { type Env, loadEnv } from './env.ts';
 import { MAIL_VIEWER_PATH, mailViewerEnabled } from './modules/mail/mail.plugin.ts';
+import { paymentBanner } from './modules/payments/payment-banner.ts';
 
 /**
  * `npm start`: open the database (PGlite under DATA_DIR, or PostgreSQL when
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
   if (stopping) return;
   const { port } = app.server.address() as AddressInfo;
   console.log(`Shop ready on http://localhost:${port}${env.APP_PREFIX}/servicios`);
+  // What each store offers and who takes it; a store that offers nothing is a warning.
+  const payments = paymentBanner(app.gateways, [...(await app.catalog.snapshot()).stores.values()]);
+  for (const line of payments.lines) console.log(line);
+  for (const warning of payments.warnings) console.warn(`WARNING: ${warning}`);
   if (mailViewerEnabled(env)) {
     console.log(
       `Mail viewer (mail is stored, not sent: SMTP_URL is unset) on http://localhost:${port}${MAIL_VIEWER_PATH}`,

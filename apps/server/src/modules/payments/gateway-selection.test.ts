@@ -118,3 +118,23 @@ describe('confirmation mail', () => {
     expect(mail.html).toContain(`lang="${language}"`);
   });
 });
+
+describe('start-up banner', () => {
+  it('lists per store each method and its gateway, and warns about a store that offers none', async () => {
+    const { paymentBanner } = await import('./payment-banner.ts');
+    const stripe = fake('stripe', ['stripe', 'cc', 'bank']);
+    const banner = paymentBanner(registry(undefined, [stripe], false), [
+      { ...portuguese, portalName: 'Registo' },
+      { id: 20, portalName: 'Foreign', paymentMethods: ['paypal'] },
+      { ...spanish, portalName: 'Registro' },
+    ]);
+    expect(banner.lines).toEqual([
+      'Store 14 (Registro) takes stripe by stripe, bank by stripe',
+      'Store 16 (Registo) takes stripe by stripe',
+    ]);
+    expect(banner.warnings).toEqual([
+      'Store 20 (Foreign) offers no payment method: no configured gateway takes paypal',
+    ]);
+    expect(paymentBanner(registry(undefined), [{ ...spanish, portalName: 'R' }]).lines[0]).toMatch(/sandbox/);
+  });
+});
