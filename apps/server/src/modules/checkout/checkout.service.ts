@@ -223,6 +223,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         data: {
           invalidPayment: next.type === 'failed',
           paymentMessage: next.type === 'failed' ? next.message : null,
+          // Shown with this answer: the order's summary does not raise the flag again for it.
+          ...(next.type === 'failed' ? { failureShown: `${orderId}:${attempt.attempt}` } : {}),
           ...(next.type === 'success' ? { lastSuccessId: orderId } : {}),
         },
       });

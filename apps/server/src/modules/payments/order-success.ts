@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { invoices, orderItems } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
-import { failedPaymentMessage } from './payment-outcome.ts';
+import { failedNext } from './payment-outcome.ts';
 import { lastPayment, type OrderRow } from './payments.repository.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
@@ -27,9 +27,10 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     ? 'paid'
     : last?.status === 'failed'
       ? 'failed'
-      : last?.status === 'pending' || order.status === 'processing'
+      : last?.status === 'pending' || last?.status === 'created' || order.status === 'processing'
         ? 'pending'
         : 'unpaid';
+  const failed = failedNext(language);
   const voucher =
     last?.status === 'pending' ? (last.data.voucher as OrderSuccess['payment']['voucher']) : undefined;
   return {
@@ -51,7 +52,8 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     payment: {
       state,
       attempt: last?.attempt ?? 0,
-      ...(state === 'failed' ? { message: failedPaymentMessage(language) } : {}),
+      ...(state === 'failed' ? { message: failed.message, detail: failed.detail } : {}),
+      payable: !paid && order.status !== 'canceled' && last?.status !== 'created',
       ...(voucher ? { voucher } : {}),
     },
     items,

@@ -21,6 +21,15 @@ export function failedPaymentMessage(language: Language): string {
   return translate(language, 'payments.failed');
 }
 
+/** What a failed attempt answers: the spec's text, and that no money was taken (issue 17 item 5). */
+export function failedNext(language: Language): Extract<CheckoutNext, { type: 'failed' }> {
+  return {
+    type: 'failed',
+    message: failedPaymentMessage(language),
+    detail: translate(language, 'payments.core.noCharge'),
+  };
+}
+
 /** The job that lapses an unpaid Multibanco voucher at its expiry. */
 export const PAYMENT_EXPIRY_JOB = 'payment.expire';
 export interface PaymentExpiryJob {
@@ -152,7 +161,7 @@ export async function recordStartResult(
   } else if (result.outcome === 'failed') {
     await moveOrder(tx, order, 'pending_payment', 'order.payment_failed', { paid: false });
     // The spec's failed-payment text, whatever the gateway said (its reason stays in the payment's data).
-    return { type: 'failed', message: failedPaymentMessage(language) };
+    return failedNext(language);
   }
   return result.next;
 }
@@ -166,7 +175,7 @@ export async function recordStartResult(
 export function nextOf(order: OrderRow, payment: PaymentRow | undefined, language: Language): CheckoutNext {
   if (isPaidOrderStatus(order.status) || payment?.status === 'paid') return { type: 'success' };
   if (!payment || payment.status === 'failed' || payment.status === 'refunded') {
-    return { type: 'failed', message: failedPaymentMessage(language) };
+    return failedNext(language);
   }
   const stored = CheckoutNextSchema.safeParse(payment.data.next);
   return stored.success ? stored.data : { type: 'pending' };

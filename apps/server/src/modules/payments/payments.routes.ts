@@ -125,15 +125,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
       );
       const summary = await orderSuccess(app.database.db, order, store.language);
       // The success page records the last success id (spec 4); a failed attempt sets the
-      // invalid-payment flag with the failed-payment text (the config carries both).
+      // invalid-payment flag with the failed-payment text (the config carries both), once per
+      // attempt: a customer who left the failed order (a new cart) is not steered back to it.
       const data = session.data;
+      const failure = `${order.id}:${summary.payment.attempt}`;
       const change =
         summary.payment.state === 'paid'
           ? data.lastSuccessId !== order.id || data.invalidPayment === true
             ? { lastSuccessId: order.id, invalidPayment: false, paymentMessage: null }
             : null
-          : summary.payment.state === 'failed' && data.invalidPayment !== true
-            ? { invalidPayment: true, paymentMessage: summary.payment.message ?? null }
+          : summary.payment.state === 'failed' && data.failureShown !== failure
+            ? { invalidPayment: true, paymentMessage: summary.payment.message ?? null, failureShown: failure }
             : null;
       if (change) request.session = await app.sessions.change(session, store.id, { data: change });
       return { ok: true, order: summary, config: await requestConfig(request) };

@@ -75,8 +75,16 @@ describe.each(testDatabaseKinds())('payments through the sandbox gateway (%s)', 
 
   it('declines 4000 0000 0000 0002 and 9995 with the failed-payment text; a retry pays the same order', async () => {
     const order = await createTestOrder(db());
-    expect(await pay(order, 'cc', card('4000000000000002'))).toEqual({ type: 'failed', message: FAILED_ES });
-    expect(await pay(order, 'cc', card('4000000000009995'))).toEqual({ type: 'failed', message: FAILED_ES });
+    expect(await pay(order, 'cc', card('4000000000000002'))).toEqual({
+      type: 'failed',
+      message: FAILED_ES,
+      detail: 'No se ha cobrado ningún importe.',
+    });
+    expect(await pay(order, 'cc', card('4000000000009995'))).toEqual({
+      type: 'failed',
+      message: FAILED_ES,
+      detail: 'No se ha cobrado ningún importe.',
+    });
     expect((await orderRow(order.orderId))?.status).toBe('pending_payment');
     const session = await ownerSession(t, order);
     const summary = await send(t.app, session, {
