@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '../../db/schema/index.ts';
+import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { buildTestAppWithFiles, send, type TestApp, type TestSession } from '../../testing/app.ts';
 import { nsForm, postCart } from '../../testing/cart.ts';
 import { loggedInSession } from '../../testing/customers.ts';
@@ -24,6 +24,10 @@ describe.each(testDatabaseKinds())('retries and failures (%s)', (kind) => {
   const db = () => t.database.db;
   const get = (session: TestSession, url: string) =>
     send(t.app, session, { method: 'GET', url: `${API}/${url}` });
+
+  const retry = async (session: TestSession, route: string, orderId: string, extra = '') =>
+    (await get(session, `${route}/?order_id=${orderId}${extra}`)).statusCode;
+  const attemptsOf = (id: string) => db().select().from(payments).where(eq(payments.orderId, id));
 
   /** A Portuguese order whose card was declined, and its owner's session. */
   async function declinedOrder(storeId = 16) {
@@ -143,5 +147,55 @@ describe.each(testDatabaseKinds())('retries and failures (%s)', (kind) => {
     expect(refunded?.data).toMatchObject({ refund: 'done', refund_ref: expect.stringMatching(/_refund_/) });
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     expect(row?.status).toBe('complete_pending');
+  });
+
+  it('refuses the payment calls to strangers and bad input: 400 / 401 / 404 / 409, never 5xx', async () => {
+    const order = await createTestOrder(db());
+    const stranger = await ownerSession(t, await createTestOrder(db()));
+    for (const route of [
+      'otherMethodsPaymentIntent',
+      'otherMethodsPaypal',
+      'otherMethodsBizum',
+      'moneiPaymentIntent',
+      'orderSummary',
+    ]) {
+      expect(await retry(stranger, route, order.orderId)).toBe(404);
+      expect(await retry(stranger, route, 'abc')).toBe(400);
+      expect(await retry(stranger, route, '9'.repeat(5000))).toBe(400);
+      expect(await retry(stranger, route, '1499999999')).toBe(404);
+    }
+    // Store 14 takes no Multibanco.
+    const owner = await ownerSession(t, order);
+    expect(await retry(owner, 'moneiPaymentIntent', order.orderId, '&paymethod=moneimultibanco')).toBe(400);
+    expect(await retry(owner, 'moneiPaymentIntent', order.orderId, '&paymethod=x')).toBe(400);
+    // Without the form key a retry is refused.
+    const noKey = await send(t.app, owner, {
+      url: `/desktopapp/rest/otherMethodsPaypal/?order_id=${order.orderId}`,
+      formKey: false,
+    });
+    expect(noKey.statusCode).toBe(403);
+    // No HEAD twin starts an attempt without the form key.
+    const head = await send(t.app, owner, {
+      method: 'HEAD',
+      url: `/desktopapp/rest/otherMethodsPaypal/?order_id=${order.orderId}`,
+      formKey: false,
+    });
+    expect(head.statusCode).toBe(404);
+    expect(await attemptsOf(order.orderId)).toHaveLength(0);
+    await startPayment(db(), t.app.gateways, {
+      order: { id: order.orderId, storeId: order.storeId },
+      method: 'cc',
+      fields: APPROVED,
+      baseUrl: '',
+      language: 'es',
+    });
+    expect(await retry(owner, 'otherMethodsPaypal', order.orderId)).toBe(409);
+    expect((await t.app.inject({ url: '/payments/sandbox/card/sbx_1_AAAAAAAAAAAA' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/payments/sandbox/card/nope' })).statusCode).toBe(400);
+  });
+
+  it('records payment events once per notice id', async () => {
+    const rows = await db().select().from(paymentEvents);
+    expect(new Set(rows.map((r) => r.eventId)).size).toBe(rows.length);
   });
 });
