@@ -8,7 +8,7 @@ import type { CheckoutNext } from '../gateway.ts';
 import type { GatewayRegistry } from '../gateway-registry.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
 import { applyNotice } from '../payment-notices.ts';
-import { failedPaymentMessage } from '../payment-outcome.ts';
+import { failedNext } from '../payment-outcome.ts';
 import {
   IgnoredStripeEvent,
   STRIPE_WEBHOOK_PATH,
@@ -62,7 +62,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
       if (completion.notice) await applyNotice(app.database.db, gateway.name, completion.notice);
       const next: CheckoutNext =
         completion.next.type === 'failed'
-          ? { type: 'failed', message: failedPaymentMessage(store.language) }
+          ? failedNext(store.language)
           : completion.next;
       return { ok: true, order_id: orderId, next, config: await requestConfig(request) };
     },
