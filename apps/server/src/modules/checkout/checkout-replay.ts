@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
+import { resolveAttempt, STALE_ATTEMPT_MS } from '../payments/payment-jobs.ts';
 import { nextOf } from '../payments/payment-outcome.ts';
 import { lastPayment, paymentById } from '../payments/payments.repository.ts';
 import { type CheckoutRequestRow, findCheckoutRequest } from './checkout.repository.ts';
@@ -75,6 +76,13 @@ export async function replayAnswer(
   const until = Date.now() + REPLAY_WAIT_MS;
   let payment = await paymentById(db, prior.paymentId);
   while (payment?.status === 'created' && Date.now() < until) {
+    // An attempt whose answer was lost long ago (a crash between the phases) is resolved now.
+    if (Date.now() - payment.createdAt.getTime() >= STALE_ATTEMPT_MS) {
+      // The provider unreachable for its lookup: the resolve job tries again; the answer says pending.
+      await resolveAttempt(db, app.gateways, payment.id).catch(() => undefined);
+      payment = await paymentById(db, prior.paymentId);
+      break;
+    }
     await sleep(100);
     payment = await paymentById(db, prior.paymentId);
   }

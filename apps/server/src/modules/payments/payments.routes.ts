@@ -23,6 +23,7 @@ import { visitorOf } from '../session/session.plugin.ts';
 import type { PaymentMethod } from './gateway.ts';
 import { cardMethodOf } from './gateway-registry.ts';
 import { orderSuccess } from './order-success.ts';
+import { resolveAttempt, STALE_ATTEMPT_MS } from './payment-jobs.ts';
 import { retryPayment } from './payment-retry.ts';
 import { startPayment } from './payment-start.ts';
 import { lastPayment, ownedOrder } from './payments.repository.ts';
@@ -118,11 +119,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     { schema: { querystring: OrderIdParamQuerySchema, response: { 200: OrderSuccessAnswerSchema } } },
     async (request) => {
       const { session, store } = visitorOf(request);
-      const order = await ownedOrder(
-        app.database.db,
-        { customerId: session.customerId, storeId: store.id },
-        request.query.order_id,
-      );
+      const owner = { customerId: session.customerId, storeId: store.id };
+      const order = await ownedOrder(app.database.db, owner, request.query.order_id);
+      // An attempt whose start answer was lost long ago (a crash between the phases) is resolved first.
+      const last = await lastPayment(app.database.db, order.id);
+      if (last?.status === 'created' && Date.now() - last.createdAt.getTime() >= STALE_ATTEMPT_MS) {
+        await resolveAttempt(app.database.db, app.gateways, last.id).catch(() => undefined);
+        Object.assign(order, await ownedOrder(app.database.db, owner, order.id));
+      }
       const summary = await orderSuccess(app.database.db, order, store.language);
       // The success page records the last success id (spec 4); a failed attempt sets the
       // invalid-payment flag with the failed-payment text (the config carries both), once per

@@ -141,4 +141,17 @@ describe.each(testDatabaseKinds())('two-phase payment start (%s)', (kind) => {
       [2, 'pending'],
     ]);
   });
+
+  it("the order's next call (its summary) resolves a stale lost attempt: the order is payable again", async () => {
+    const { order, attempt } = await lostAttempt(14, slow);
+    const owner = await ownerSession(t, order);
+    const summary = () =>
+      send(t.app, owner, { method: 'GET', url: `${API}/orderSummary/?order_id=${order.orderId}` });
+    expect((await summary()).json().order.payment).toMatchObject({ state: 'pending', payable: false });
+    await db()
+      .update(payments)
+      .set({ createdAt: new Date(Date.now() - STALE_ATTEMPT_MS - 1000) })
+      .where(eq(payments.id, attempt.paymentId));
+    expect((await summary()).json().order.payment).toMatchObject({ state: 'failed', payable: true });
+  });
 });
