@@ -44,8 +44,9 @@ import { mailPlugin } from './modules/mail/mail.plugin.ts';
 import { maintenancePlugin } from './modules/maintenance/maintenance.plugin.ts';
 import { followupsRoutes } from './modules/orders/followups.routes.ts';
 import { pedidosRoutes } from './modules/orders/pedidos.routes.ts';
-import { paymentGatewayRoutes } from './modules/payments/gateways.plugin.ts';
-import { paymentsPlugin, sandboxEnabled } from './modules/payments/payments.plugin.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { gatewaysPlugin, paymentGatewayRoutes, sandboxEnabled } from './modules/payments/gateways.plugin.ts';
+import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp({
   env,
   onRoute,
   logStream,
+  gateways,
 }: {
   database: Database;
   env: Env;
@@ -86,6 +88,8 @@ export async function buildApp({
   logStream?: { write(line: string): void };
   /** Sees every route as it is added, schemas included (the fuzz test drives each route from them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Payment gateways added to the configured ones (tests: a slow or refusing fake); PAYMENT_GATEWAYS may name them. */
+  gateways?: readonly PaymentGateway[];
 }): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -127,6 +131,7 @@ export async function buildApp({
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
+  await app.register(gatewaysPlugin, { env, ...(gateways ? { gateways } : {}) });
   await app.register(customersPlugin, { env });
   await app.register(checkoutPlugin, { env });
   await app.register(runtimeConfigPlugin, { env });

@@ -69,6 +69,10 @@ describe('server.ts lifecycle (PGlite under DATA_DIR)', () => {
     const cookie = config.headers.get('set-cookie')?.split(';')[0] ?? '';
     const { config: body } = (await config.json()) as { config: { store_id: number; form_key: string } };
     expect(body.store_id).toBe(16);
+    // The banner lists per store each method and its gateway (issue 17 item 3).
+    expect(first.output()).toMatch(
+      /Store 16 \(.+\) takes cc by sandbox, multibanco by sandbox, paypal by sandbox/,
+    );
 
     // The mail viewer answers only at the random URL the banner printed.
     const viewer = /Mail viewer .* on http:\/\/localhost:\d+(\/dev\/mail\/[A-Za-z0-9_-]{32})\n/.exec(

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrateAndSeed } from './db/migrate-lock.ts';
 import { type Env, loadEnv, rawPaymentSandbox } from './env.ts';
 import { installGracefulStop } from './graceful-stop.ts';
+import { paymentBanner } from './modules/payments/payment-banner.ts';
 import { productionProblems } from './production-checks.ts';
 
 /**
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
   }
   if (stopping.stopping) return;
   const { port } = app.server.address() as AddressInfo;
+  // What each store offers and who takes it; a store that offers nothing is a warning.
+  const payments = paymentBanner(app.gateways, [...(await app.catalog.snapshot()).stores.values()]);
+  for (const line of payments.lines) console.log(line);
+  for (const warning of payments.warnings) console.warn(`WARNING: ${warning}`);
   // The viewer's line first: whoever waits for the ready line has it by then.
   if (app.mailViewerPath) {
     console.log(

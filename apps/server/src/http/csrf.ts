@@ -60,9 +60,14 @@ export const csrfPlugin = fp(
     app.addHook('preValidation', async (request) => {
       if (!needsFormKey(request.method, request.routeOptions.url)) return;
       const expected = request.session?.formKey;
-      if (!expected || !formKeyMatches(sentFormKey(request), expected)) {
-        throw new AppError('not_allowed', 'forbidden');
+      const sent = sentFormKey(request);
+      if (expected && formKeyMatches(sent, expected)) return;
+      // A checkout replayed with the cookie its lost answer replaced: that session's key (the route checks the rest).
+      const stale = request.staleSessionId;
+      if (stale && request.routeOptions.config.staleSessionFormKey === true) {
+        if (formKeyMatches(sent, app.sessions.formKeyOf(stale))) return;
       }
+      throw new AppError('not_allowed', 'forbidden');
     });
   },
   { name: 'csrf', dependencies: ['sessions'] },

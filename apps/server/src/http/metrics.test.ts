@@ -4,7 +4,7 @@ import { buildApp } from '../app.ts';
 import { payments } from '../db/schema/index.ts';
 import { enqueue } from '../modules/jobs/queue.ts';
 import { MAIL_SEND_JOB } from '../modules/mail/mail.service.ts';
-import { SANDBOX_SIGNATURE_HEADER, sandboxNotice } from '../modules/payments/sandbox.gateway.ts';
+import { SANDBOX_SIGNATURE_HEADER } from '../modules/payments/sandbox.gateway.ts';
 import { SANDBOX_NOTIFY_PATH } from '../modules/payments/sandbox.routes.ts';
 import { buildTestApp, type TestApp, testEnv } from '../testing/app.ts';
 import { testDatabaseKinds } from '../testing/db.ts';
@@ -98,7 +98,7 @@ describe.each(testDatabaseKinds())('GET /metrics (%s)', (kind) => {
     const placed = await placeOrder(t, { method: 'multibanco', storeId: 16 });
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
     if (!payment?.providerRef) throw new Error('no payment');
-    const { body, signature } = sandboxNotice(payment.providerRef, 'paid', payment.amountCents);
+    const { body, signature } = t.app.sandboxGateway.notice(payment.providerRef, 'paid', payment.amountCents);
     for (let i = 0; i < 3; i++) {
       const answer = await t.app.inject({
         method: 'POST',

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema/index.ts';
 import { type Env, loadEnv } from '../env.ts';
+import type { PaymentGateway } from '../modules/payments/gateway.ts';
 import { newSessionId, SESSION_TTL_MS, signToken } from '../modules/session/session-token.ts';
 import { createTestDatabase, type TestDatabaseKind } from './db.ts';
 
@@ -34,14 +35,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** What a test may add to the app it builds (buildApp's options): fake payment gateways. */
+export interface TestAppOptions {
+  gateways?: readonly PaymentGateway[];
+}
+
 /** The real app on a fresh migrated and seeded database of `kind`. */
 export async function buildTestApp(
   kind: TestDatabaseKind,
   envOverrides: Record<string, string> = {},
+  appOptions: TestAppOptions = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   try {
-    const app = await buildApp({ database, env: testEnv(envOverrides) });
+    const app = await buildApp({ database, env: testEnv(envOverrides), ...appOptions });
     await app.ready();
     return {
       app,
@@ -64,10 +71,11 @@ export async function buildTestApp(
 export async function buildTestAppWithFiles(
   kind: TestDatabaseKind,
   envOverrides: Record<string, string> = {},
+  appOptions: TestAppOptions = {},
 ): Promise<TestApp & { filesDir: string }> {
   const filesDir = await mkdtemp(path.join(tmpdir(), 'shop-files-'));
   try {
-    const t = await buildTestApp(kind, { FILES_DIR: filesDir, ...envOverrides });
+    const t = await buildTestApp(kind, { FILES_DIR: filesDir, ...envOverrides }, appOptions);
     return {
       ...t,
       filesDir,

@@ -4,7 +4,7 @@ import type { AppDb } from '../db/client.ts';
 import { customers, orders, quotes } from '../db/schema/index.ts';
 import { allocateOrderId } from '../modules/orders/order-ids.repository.ts';
 import type { CheckoutNext, PaymentMethod } from '../modules/payments/gateway.ts';
-import { startPayment } from '../modules/payments/payments.service.ts';
+import { startPayment } from '../modules/payments/payment-start.ts';
 import { storedSession, type TestApp, type TestSession } from './app.ts';
 
 export interface PlacedOrder {
@@ -47,12 +47,12 @@ export async function placeOrder(
   const storeId = options.storeId ?? 14;
   const { customerId, session } = await loggedInCustomer(t, storeId);
   const db = t.database.db;
-  const next = await db.transaction(async (txn) => {
+  const order = await db.transaction(async (txn) => {
     const tx = txn as unknown as AppDb;
     const [quote] = await tx.insert(quotes).values({ storeId, customerId, status: 'ordered' }).returning();
     if (!quote) throw new Error('quote not created');
     const orderId = await allocateOrderId(tx, storeId);
-    const [order] = await tx
+    const [row] = await tx
       .insert(orders)
       .values({
         id: orderId,
@@ -63,17 +63,15 @@ export async function placeOrder(
         email: 'buyer@example.com',
       })
       .returning();
-    if (!order) throw new Error('order not created');
-    return {
-      orderId,
-      next: await startPayment(tx, {
-        order,
-        method: options.method,
-        fields: options.fields ?? {},
-        baseUrl: options.baseUrl ?? 'http://localhost',
-        language: options.language ?? 'es',
-      }),
-    };
+    if (!row) throw new Error('order not created');
+    return row;
   });
-  return { orderId: next.orderId, customerId, session, next: next.next };
+  const { next } = await startPayment(db, t.app.gateways, {
+    order,
+    method: options.method,
+    fields: options.fields ?? {},
+    baseUrl: options.baseUrl ?? 'http://localhost',
+    language: options.language ?? 'es',
+  });
+  return { orderId: order.id, customerId, session, next };
 }

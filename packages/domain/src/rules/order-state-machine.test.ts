@@ -193,3 +193,15 @@ describe('guards', () => {
     expect(completeStatusForPanel(panel)).toBe(status);
   });
 });
+
+describe('isPaidOrderStatus: the one "is paid" rule', () => {
+  it('is true exactly for the statuses only a captured payment leads to', async () => {
+    const { isPaidOrderStatus, ORDER_STATUSES } = await import('../index.ts');
+    const paid = ORDER_STATUSES.filter((s) => isPaidOrderStatus(s));
+    expect(paid.sort()).toEqual(
+      ['closed', 'complete_incident', 'complete_in_progress', 'complete_pending', 'complete_ready'].sort(),
+    );
+    expect(isPaidOrderStatus('completely_made_up')).toBe(false);
+    expect(isPaidOrderStatus('')).toBe(false);
+  });
+});

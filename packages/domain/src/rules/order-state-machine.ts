@@ -62,13 +62,24 @@ export type TransitionRefusal =
 
 export type TransitionCheck = { ok: true } | { ok: false; reason: TransitionRefusal };
 
-const NEEDS_PAYMENT: readonly OrderStatus[] = [
+/**
+ * The statuses an order reaches only once a payment of it was captured (the
+ * guard below): THE "is paid" rule of the server, the storefront and the back
+ * office (a refunded, closed order was paid too).
+ */
+export const PAID_ORDER_STATUSES: readonly OrderStatus[] = [
   'complete_pending',
   'complete_in_progress',
   'complete_incident',
   'complete_ready',
   'closed',
 ];
+const NEEDS_PAYMENT = PAID_ORDER_STATUSES;
+
+/** True when an order in `status` has been paid (see PAID_ORDER_STATUSES); unknown statuses are not. */
+export function isPaidOrderStatus(status: string): boolean {
+  return (PAID_ORDER_STATUSES as readonly string[]).includes(status);
+}
 const NEEDS_NO_PAYMENT: readonly OrderStatus[] = [
   'pending_payment',
   'processing',

@@ -77,7 +77,11 @@ export const CheckoutNextSchema = z.discriminatedUnion('type', [
     expires_at: z.string(),
   }),
   z.object({ type: z.literal('pending') }),
-  z.object({ type: z.literal('failed'), message: z.string() }),
+  /**
+   * The attempt failed: `message` is the spec's failed-payment text; `detail`
+   * says that no money was taken (issue 17 item 5), shown with it once.
+   */
+  z.object({ type: z.literal('failed'), message: z.string(), detail: z.optional(z.string()) }),
   /** A Stripe Payment Element takes the card (the real Stripe adapter). */
   z.object({ type: z.literal('stripe'), client_secret: z.string(), publishable_key: z.string() }),
 ]);
@@ -127,6 +131,13 @@ export const OrderSuccessSchema = z.object({
     state: PaymentStateSchema,
     attempt: z.int(),
     message: z.optional(z.string()),
+    /** With a failed state: that no money was taken. */
+    detail: z.optional(z.string()),
+    /**
+     * True when the customer may pay the order now (another attempt): not paid,
+     * not canceled, no attempt being started. A paid order's retry page offers nothing.
+     */
+    payable: z.optional(z.boolean()),
     voucher: z.optional(
       z.object({ entity: z.string(), reference: z.string(), amount: z.string(), expires_at: z.string() }),
     ),

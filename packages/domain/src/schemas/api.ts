@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../rules/legal.ts';
 import { BillingSchema, ClientDataSchema, PaymentFormSchema, TermsSchema } from './client.ts';
+import { PaymentMethodSchema } from './config.ts';
 import {
   EmailSchema,
   IdFromStringSchema,
@@ -69,6 +70,14 @@ export const PedidosQuerySchema = z.object({
 });
 /** `?order_id=` of invoice/, pushFilesToPedido/, otherMethodsPaymentIntent/, otherMethodsPaypal/, otherMethodsBizum/, stripe process. */
 export const OrderIdParamQuerySchema = z.object({ order_id: OrderIdSchema });
+/**
+ * otherMethodsPaymentIntent/?order_id=&type=: a new attempt by the method the
+ * customer chose on the retry page (default: the store's card).
+ */
+export const OtherMethodsQuerySchema = z.object({
+  order_id: OrderIdSchema,
+  type: z.optional(PaymentMethodSchema),
+});
 /** moneiPaymentIntent/?order_id=, optionally &paymethod=moneimultibanco. */
 export const MoneiQuerySchema = z.object({
   order_id: OrderIdSchema,
@@ -140,13 +149,25 @@ export const LogoutBodySchema = z.object({ config });
 /** POST clientupdate: `{ data }`. */
 export const ClientUpdateBodySchema = z.object({ config, data: ClientDataSchema });
 
+/**
+ * The client's id of one checkout submit (a uuid made per submit and reused by
+ * the client's automatic retries): the same request again answers the order it
+ * made (200, same order_id and the payment's current next step), not 409.
+ * Optional, so older clients still work.
+ */
+export const CheckoutRequestIdSchema = z.optional(z.uuid({ error: 'invalid_id' }));
+
 /** checkoutAuthenticated/: the payment choice, optionally with the e-mail and billing data; absent for a plain checkout. */
 export const CheckoutAuthenticatedBodySchema = z.object({
   config,
   form: z.optional(
     z.intersection(
       PaymentFormSchema,
-      z.object({ email: z.optional(EmailSchema), billing: z.optional(BillingSchema) }),
+      z.object({
+        email: z.optional(EmailSchema),
+        billing: z.optional(BillingSchema),
+        request_id: CheckoutRequestIdSchema,
+      }),
     ),
   ),
 });
@@ -167,6 +188,7 @@ export const CheckoutRegisterBodySchema = z.object({
         billing: z.optional(BillingSchema),
         /** Optional: a password chosen at registration (else the customer sets one through rememberPassword). */
         pass: z.optional(NewPasswordSchema),
+        request_id: CheckoutRequestIdSchema,
       },
       { error: typeError() },
     ),
@@ -186,6 +208,7 @@ export const CheckoutRegisterPaypalBodySchema = z.object({
       billing: z.optional(BillingSchema),
       pass: z.optional(NewPasswordSchema),
       type: z.optional(z.literal('paypal', { error: 'invalid_option' })),
+      request_id: CheckoutRequestIdSchema,
     },
     { error: typeError() },
   ),

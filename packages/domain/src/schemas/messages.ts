@@ -36,6 +36,8 @@ export const VALIDATION_CODES = [
   'invalid_ccc',
   'terms_not_accepted',
   'wrong_product',
+  /** Card data sent to our server while a real gateway takes the card on its own page (issue 17 item 2). */
+  'card_on_gateway_page',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

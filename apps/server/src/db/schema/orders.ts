@@ -192,6 +192,38 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_payment_idx').on(t.paymentId)],
 );
 
+/**
+ * One checkout request (its client's `request_id`, issue 17 item 6) and the
+ * order it made: the same request again answers that order and its payment's
+ * current step instead of 409. Bound to the browser session it came from (and
+ * the id the register path renewed it to), so another visitor's request id
+ * replays nothing.
+ */
+export const checkoutRequests = pgTable(
+  'checkout_requests',
+  {
+    id: serial('id').primaryKey(),
+    requestId: text('request_id').notNull(),
+    /** The session the request came with. */
+    sessionId: text('session_id').notNull(),
+    /** The session's id after the checkout (the register path moves it to a new id). */
+    renewedSessionId: text('renewed_session_id').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('checkout_requests_session_request_uq').on(t.sessionId, t.requestId),
+    index('checkout_requests_renewed_idx').on(t.renewedSessionId, t.requestId),
+    index('checkout_requests_order_idx').on(t.orderId),
+    index('checkout_requests_payment_idx').on(t.paymentId),
+  ],
+);
+
 /** A party of an invoice as issued: name (or company), tax id, address. */
 export type InvoiceParty = { name: string; taxId?: string; address?: string };
 /** An invoice line: the all-in total, the official fee (no VAT) and the service's base and VAT. */

@@ -3,11 +3,14 @@ import { auditLog } from '../../db/schema/index.ts';
 
 /**
  * Who did it: a signed-in operator, the command line (`npm run admin:create`),
- * or the order's customer (answering an incident form, completing answers after paying).
+ * the payments themselves (`system`), or the order's customer (answering an incident form, completing answers after paying).
  */
 export type Actor =
   | { operatorId: number; email: string }
-  | { operatorId: null; email: 'cli' | `customer:${string}` };
+  | { operatorId: null; email: 'cli' | 'system' | `customer:${string}` };
+
+/** The payments' own moves (a capture, a voucher issued or lapsed): no person did them. */
+export const SYSTEM_ACTOR: Actor = { operatorId: null, email: 'system' };
 
 export interface AuditEntry {
   action: string;

@@ -87,7 +87,8 @@ describe.each(testDatabaseKinds())('back office over a real checkout (%s)', (kin
 
     const history = await t.app.db.select().from(auditLog).where(eq(auditLog.entityId, orderId));
     expect(history.map((h) => h.action).sort()).toEqual(
-      ['order.in_progress', 'order.incident', 'order.ready', 'order.result_attached'].sort(),
+      // The capture too: every status change goes through the status function and its audit row.
+      ['order.paid', 'order.in_progress', 'order.incident', 'order.ready', 'order.result_attached'].sort(),
     );
 
     // The customer (logged in by the checkout) downloads the document; a stranger cannot.

@@ -9,13 +9,12 @@ import { insertOrder } from '../../testing/orders.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
-import { gatewayNamed, registerGateway } from '../payments/payments.service.ts';
 import { issueCreditNote } from './credit-note.service.ts';
 
 /** A gateway that refuses every refund: the credit note must not exist without the refund. */
 const refusingGateway: PaymentGateway = {
   name: 'refusing-test',
-  methods: ['cc'],
+  methods: [],
   start: () => Promise.reject(new Error('not used')),
   verifyNotice: () => Promise.reject(new Error('not used')),
   refund: () => Promise.reject(new Error('refund refused by the bank')),
@@ -24,8 +23,7 @@ const refusingGateway: PaymentGateway = {
 describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestAppWithFiles(kind);
-    registerGateway(refusingGateway);
+    t = await buildTestAppWithFiles(kind, {}, { gateways: [refusingGateway] });
   }, 240_000);
   afterAll(() => t?.close());
 
@@ -209,7 +207,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
   it('numbers concurrent credit notes of one series without gaps or duplicates', async () => {
     const orderList = await Promise.all(Array.from({ length: 6 }, () => paidOrder(1)));
     const actor = { operatorId: null, email: 'cli' } as const;
-    const deps = { storage: t.app.files, gatewayNamed };
+    const deps = { storage: t.app.files, gatewayNamed: (name: string) => t.app.gateways.named(name) };
     const results = await Promise.all(
       orderList.map((order) =>
         issueCreditNote(t.database.db, deps, actor, { orderId: order.id, reason: 'x' }),

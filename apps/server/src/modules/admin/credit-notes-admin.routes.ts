@@ -1,6 +1,5 @@
 import { CreditNoteAnswerSchema, CreditNoteBodySchema, OrderIdParamsSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gatewayNamed } from '../payments/payments.service.ts';
 import { actorOf } from './admin.plugin.ts';
 import { ADMIN_ONLY } from './admin-auth.routes.ts';
 import { issueCreditNote } from './credit-note.service.ts';
@@ -20,7 +19,7 @@ export const creditNotesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const note = await issueCreditNote(
         app.db,
-        { storage: app.files, gatewayNamed, log: request.log },
+        { storage: app.files, gatewayNamed: (name) => app.gateways.named(name), log: request.log },
         actorOf(request),
         { orderId: request.params.id, reason: request.body.reason },
       );

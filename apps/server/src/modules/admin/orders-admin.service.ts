@@ -1,16 +1,15 @@
 import {
   allowedTransitions,
-  checkTransition,
   isOrderStatus,
   type OrderDetail,
   type OrderQueueAnswer,
   type OrderQueueQuery,
   type OrderQueueRow,
   type OrderStatus,
+  PAID_ORDER_STATUSES,
   PANEL_STATUS,
   type PanelTarget,
   QUEUE_PAGE_SIZE,
-  type TransitionContext,
 } from '@shop/domain';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
@@ -29,7 +28,10 @@ import {
 import { AppError, notFound } from '../../http/app-error.ts';
 import { adminIncidentView } from '../incidents/incident-views.ts';
 import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { changeOrderStatus, lockOrder, transitionContext } from '../orders/order-status.ts';
+import type { Actor } from './audit.ts';
+
+export { transitionContext };
 
 /** The statuses of paid orders still being worked on: the queue's default view. */
 export const OPEN_STATUSES: readonly OrderStatus[] = [
@@ -46,17 +48,8 @@ export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; pan
   ready: { status: 'complete_ready', panel: PANEL_STATUS.ready },
 };
 
-/** A payment counts as captured once paid (a later refund does not undo that it was paid). */
-const CAPTURED = ['paid', 'refunded'];
-
-/** The statuses the state machine lets an order reach only once a payment is captured. */
-const PAID_STATUSES: readonly OrderStatus[] = [
-  'complete_pending',
-  'complete_in_progress',
-  'complete_incident',
-  'complete_ready',
-  'closed',
-];
+/** The statuses the state machine lets an order reach only once a payment is captured (the domain's rule). */
+const PAID_STATUSES = PAID_ORDER_STATUSES;
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -150,34 +143,6 @@ export async function orderQueue(
     };
   });
   return { ok: true, rows: out, more: rows.length > QUEUE_PAGE_SIZE, page };
-}
-
-/** The facts the state machine's guards look at, read from the order's payments, credit notes and files. */
-export async function transitionContext(db: AppDb, orderId: string): Promise<TransitionContext> {
-  const paymentRows = await db
-    .select({ status: payments.status })
-    .from(payments)
-    .where(eq(payments.orderId, orderId));
-  const [credit] = await db
-    .select({ id: creditNotes.id })
-    .from(creditNotes)
-    .where(eq(creditNotes.orderId, orderId))
-    .limit(1);
-  const items = await db
-    .select({ id: orderItems.id })
-    .from(orderItems)
-    .where(sql`${orderItems.orderId} = ${orderId} and ${orderItems.parentId} is null`);
-  const results = await db
-    .select({ itemId: files.orderItemId })
-    .from(files)
-    .where(sql`${files.orderId} = ${orderId} and ${files.kind} = 'result'`);
-  const withDocument = new Set(results.map((r) => r.itemId));
-  return {
-    paid: paymentRows.some((p) => CAPTURED.includes(p.status)),
-    paymentPending: paymentRows.some((p) => p.status === 'pending' || p.status === 'authorized'),
-    creditNoteIssued: credit !== undefined,
-    documentAttached: items.length > 0 && items.every((item) => withDocument.has(item.id)),
-  };
 }
 
 /** Everything the order's page shows: answers, files, payments, invoices, mails, history and the allowed moves. */
@@ -305,32 +270,23 @@ export async function transitionOrder(
 ): Promise<{ status: OrderStatus; panel_status_id: number }> {
   const target = PANEL_TARGET_STATUS[input.to];
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockOrder(tx, orderId);
     if (!order) throw notFound();
-    const from = order.status;
-    if (!isOrderStatus(from)) throw new AppError('conflict', 'transitionRefused');
-    const check = checkTransition(from, target.status, await transitionContext(tx, orderId));
-    if (!check.ok) {
-      throw new AppError(
-        'conflict',
-        check.reason === 'no_document' ? 'transitionNoDocument' : 'transitionRefused',
-      );
-    }
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({ status: target.status, panelStatusId: target.panel, updatedAt: now })
-      .where(eq(orders.id, orderId));
-    await tx.update(orderItems).set({ panelStatusId: target.panel }).where(eq(orderItems.orderId, orderId));
-    await recordAudit(tx, actor, {
+    const before = { ...order };
+    const changed = await changeOrderStatus(tx, order, {
+      to: target.status,
+      panelStatusId: target.panel,
+      actor,
       action: `order.${input.to}`,
-      entity: 'order',
-      entityId: orderId,
-      before: { status: from, panel_status_id: order.panelStatusId },
-      after: { status: target.status, panel_status_id: target.panel },
       ...(input.message ? { details: { message: input.message } } : {}),
     });
-    if (afterChange) await afterChange(tx, { order, to: input.to, message: input.message });
+    if (!changed.ok) {
+      throw new AppError(
+        'conflict',
+        changed.reason === 'no_document' ? 'transitionNoDocument' : 'transitionRefused',
+      );
+    }
+    if (afterChange) await afterChange(tx, { order: before, to: input.to, message: input.message });
     return { status: target.status, panel_status_id: target.panel };
   });
 }

@@ -17,6 +17,7 @@ import type { AppDb } from '../../db/client.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
+import { mergeSessionData } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import {
   countItems,
@@ -182,6 +183,11 @@ export function createCartService(app: FastifyInstance): CartService {
           requestId: opts.requestId ?? null,
         });
         await linkFilesToItem(tx, quoteId, id, item.fileIds);
+        // A new cart leaves an earlier failed payment: its order stays payable from the orders page,
+        // and the next checkout makes a new order (issue 17 item 5).
+        if (visitor.session.data.invalidPayment === true) {
+          await mergeSessionData(tx, sessionId, { invalidPayment: false });
+        }
         return id;
       },
     );

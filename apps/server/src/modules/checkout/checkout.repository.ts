@@ -1,6 +1,6 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
+import { checkoutRequests, files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -61,4 +61,37 @@ export async function closeQuote(
       updatedAt: sql`now()`,
     })
     .where(eq(quotes.id, quoteId));
+}
+
+export type CheckoutRequestRow = typeof checkoutRequests.$inferSelect;
+
+/** Records the order a checkout request made (its request id, bound to its session and the id it was renewed to). */
+export async function recordCheckoutRequest(
+  tx: AppDb,
+  values: typeof checkoutRequests.$inferInsert,
+): Promise<void> {
+  await tx.insert(checkoutRequests).values(values);
+}
+
+/**
+ * The checkout request `requestId` of the session `sessionId`: made under that
+ * session id, or leaving the session under it (the register path renews it).
+ * Another session's request id finds nothing.
+ */
+export async function findCheckoutRequest(
+  db: AppDb,
+  requestId: string,
+  sessionId: string,
+): Promise<CheckoutRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(checkoutRequests)
+    .where(
+      and(
+        eq(checkoutRequests.requestId, requestId),
+        or(eq(checkoutRequests.sessionId, sessionId), eq(checkoutRequests.renewedSessionId, sessionId)),
+      ),
+    )
+    .limit(1);
+  return row;
 }

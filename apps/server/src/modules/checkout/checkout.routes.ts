@@ -20,9 +20,16 @@ const CheckoutAnswerSchema = z.extend(ConfigAnswerSchema, {
   next: CheckoutNextSchema,
 });
 
+/**
+ * A checkout sent again after the answer that renewed its session was lost
+ * carries the replaced cookie and its form key: accepted (csrf.ts), and the
+ * service answers it only as a replay of that session's own request id.
+ */
+const REPLAYABLE = { staleSessionFormKey: true };
+
 /** The payment part of a checkout form: the method and its fields, without the other keys. */
 function paymentOf(form: Record<string, unknown>): PaymentForm {
-  const { email: _e, billing: _b, accept_terms: _a, pass: _p, ...payment } = form;
+  const { email: _e, billing: _b, accept_terms: _a, pass: _p, request_id: _r, ...payment } = form;
   return payment as PaymentForm;
 }
 
@@ -32,9 +39,13 @@ function paymentOf(form: Record<string, unknown>): PaymentForm {
  * `{ ok, order_id, store_id, next, config }` (DECISIONS.md "Payloads").
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function run(request: FastifyRequest, input: Omit<CheckoutInput, 'clientAddress' | 'origin'>) {
+  async function run(
+    request: FastifyRequest,
+    input: Omit<CheckoutInput, 'clientAddress' | 'origin' | 'staleSessionId'>,
+  ) {
     const result: CheckoutResult = await app.checkout.checkout(visitorOf(request), {
       ...input,
+      staleSessionId: request.staleSessionId,
       clientAddress: request.ip,
       origin: await app.knownOrigin(request),
     });
@@ -50,39 +61,51 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/checkoutAuthenticated',
-    { schema: { body: CheckoutAuthenticatedBodySchema, response: { 200: CheckoutAnswerSchema } } },
+    {
+      config: REPLAYABLE,
+      schema: { body: CheckoutAuthenticatedBodySchema, response: { 200: CheckoutAnswerSchema } },
+    },
     async (request) => {
       const form = request.body.form;
       return run(request, {
         email: form?.email,
         billing: form?.billing,
         payment: form ? paymentOf(form) : null,
+        requestId: form?.request_id,
       });
     },
   );
 
   app.post(
     '/checkoutRegister',
-    { schema: { body: CheckoutRegisterBodySchema, response: { 200: CheckoutAnswerSchema } } },
+    {
+      config: REPLAYABLE,
+      schema: { body: CheckoutRegisterBodySchema, response: { 200: CheckoutAnswerSchema } },
+    },
     async (request) => {
       const form = request.body.form;
       return run(request, {
         register: { email: form.email, pass: form.pass },
         billing: form.billing,
         payment: paymentOf(form),
+        requestId: form.request_id,
       });
     },
   );
 
   app.post(
     '/checkoutRegisterPaypal',
-    { schema: { body: CheckoutRegisterPaypalBodySchema, response: { 200: CheckoutAnswerSchema } } },
+    {
+      config: REPLAYABLE,
+      schema: { body: CheckoutRegisterPaypalBodySchema, response: { 200: CheckoutAnswerSchema } },
+    },
     async (request) => {
       const form = request.body.form;
       return run(request, {
         register: { email: form.email, pass: form.pass },
         billing: form.billing,
         payment: { type: 'paypal' },
+        requestId: form.request_id,
       });
     },
   );

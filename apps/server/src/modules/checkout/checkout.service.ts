@@ -1,40 +1,36 @@
-import {
-  type Billing,
-  type CheckoutNext,
-  cccToIban,
-  type PaymentForm,
-  type PaymentMethod,
-  PaymentMethodSchema,
-} from '@shop/domain';
+import type { Billing, CheckoutNext } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { AppError, invalidField } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
 import { allocateOrderId } from '../orders/order-ids.repository.ts';
-import { failedPaymentMessage, startPayment } from '../payments/payments.service.ts';
+import { type Attempt, recordAttempt, runAttempt } from '../payments/payment-start.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import {
   closeQuote,
+  findCheckoutRequest,
   insertOrder,
   insertOrderItem,
   lockQuote,
   moveQuoteFiles,
   quoteItemsOf,
+  recordCheckoutRequest,
 } from './checkout.repository.ts';
+import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
+import { CheckoutReplay, replayAnswer, replayOf } from './checkout-replay.ts';
+
+export type { CheckoutPayment };
 
 declare module 'fastify' {
   interface FastifyInstance {
     checkout: CheckoutService;
   }
 }
-
-/** The payment part of a checkout: a method and its fields (memory only), or null for the customer's preferred one. */
-export type CheckoutPayment = PaymentForm | null;
 
 export interface CheckoutInput {
   /** Register path: the new customer's e-mail, their acceptance and optional password (absent: authenticated path). */
@@ -43,6 +39,10 @@ export interface CheckoutInput {
   email?: string | undefined;
   billing?: Billing | undefined;
   payment: CheckoutPayment;
+  /** The client's id of this submit (checkout idempotency); absent from older clients. */
+  requestId?: string | undefined;
+  /** The stored session the request's cookie names when a renewal moved it (request.staleSessionId). */
+  staleSessionId?: string | null | undefined;
   clientAddress: string;
   /** The origin the request came to ('' when unknown): return and notice URLs of the payment. */
   origin: string;
@@ -57,53 +57,32 @@ export interface CheckoutResult {
 
 export interface CheckoutService {
   /**
-   * Turns the session's quote into an order in ONE transaction: the session and
-   * its quote locked, the customer created (register path, logged in under a new
-   * session id) or the logged-in one, the order (store-prefixed id), its items
-   * with their forms and files, the quote closed, the first payment attempt
-   * started. A quote already ordered answers 409: a second submit never makes a
-   * second order.
+   * Turns the session's quote into an order and pays it, in two phases (ADR
+   * 019). In ONE transaction: the session and its quote locked, the customer
+   * created (register path, logged in under a new session id) or the logged-in
+   * one, the order (store-prefixed id), its items with their forms and files,
+   * the quote closed, the first payment attempt recorded (its gateway chosen),
+   * the request id recorded. After it commits, the gateway is called and its
+   * answer recorded in a second short transaction. A quote already ordered
+   * answers 409 (a second submit never makes a second order), except the same
+   * request again (same `request_id`, same browser session): 200 with the same
+   * order and its payment's current next step.
    */
   checkout(visitor: Visitor, input: CheckoutInput): Promise<CheckoutResult>;
 }
 
-/** The gateway fields of a payment form: strings only, never stored (startPayment passes them on). */
-function paymentFields(payment: PaymentForm): Record<string, string> {
-  switch (payment.type) {
-    case 'cc':
-      // No card fields: the card gateway's own page or element takes the card (issue 17).
-      if (payment.num === undefined) return {};
-      return {
-        num: payment.num,
-        month: payment.month ?? '',
-        year: payment.year ?? '',
-        ...(payment.cvc ? { cvc: payment.cvc } : {}),
-      };
-    case 'bank':
-      // No IBAN: the gateway's element takes it (Stripe SEPA Direct Debit).
-      if (payment.ccc) return { iban: cccToIban(payment.ccc) };
-      return payment.iban === undefined ? {} : { iban: payment.iban };
-    case 'bizum':
-    case 'mbway':
-      return payment.phone ? { phone: payment.phone } : {};
-    case 'monei':
-      return payment.paymethod ? { paymethod: payment.paymethod } : {};
-    case 'stripe':
-      return payment.payment_method ? { payment_method: payment.payment_method } : {};
-    default:
-      return {};
-  }
-}
-
 export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutService {
+  const db = () => app.database.db;
   return {
     async checkout(visitor, input) {
       const { store } = visitor;
+      const replayed = await replayOf(app, visitor, input);
+      if (replayed) return replayed;
       const loggedIn = visitor.session.customerId !== null;
       const registering = input.register !== undefined && !loggedIn;
       if (!registering && !loggedIn) throw new AppError('unauthorized', 'unauthorized');
 
-      const method = chooseMethod(visitor, input.payment);
+      const offer = chooseOffer(app.gateways, visitor, input.payment);
       const fields = input.payment ? paymentFields(input.payment) : {};
       const billing = input.billing ? checkBilling(store.id, input.billing, 'form.billing') : undefined;
       const passwordHash =
@@ -113,8 +92,18 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       const customer = registering ? null : await app.customers.requireCustomer(visitor.session);
       const catalog = await app.catalog.snapshot();
 
-      /** Everything of the order inside the session's transaction; answers the order id and the payment's next step. */
-      const place = async (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => {
+      /** Everything of the order inside the session's transaction; answers the order and its recorded attempt. */
+      const place = async (
+        tx: AppDb,
+        sessionId: string,
+        locked: LockedSession | undefined,
+        renewedId: string,
+      ) => {
+        if (input.requestId) {
+          // The same request again, queued behind the first on the session's lock (or its row moved by it).
+          const prior = await findCheckoutRequest(tx, input.requestId, sessionId);
+          if (prior) throw new CheckoutReplay(prior);
+        }
         // The row is gone when a concurrent checkout of this session moved it to a new id.
         if (!locked) throw new AppError('conflict', 'quoteAlreadyOrdered');
         const quote = locked.quoteId === null ? undefined : await lockQuote(tx, locked.quoteId);
@@ -151,7 +140,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           quoteId: quote.id,
           customerId,
           status: 'pending_payment',
-          paymentMethod: method,
+          paymentMethod: offer.method,
           totalCents,
           currency: 'EUR',
           email,
@@ -178,19 +167,22 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         await moveQuoteFiles(tx, quote.id, orderId);
         await closeQuote(tx, quote.id, orderId, customerId);
 
-        const started = await startPayment(tx, {
-          order,
+        // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
+        const attempt = await recordAttempt(tx, {
+          orderId,
           created: order,
-          method,
-          fields,
-          baseUrl,
-          language: store.language,
+          method: offer.method,
+          gateway: offer.gateway,
         });
-        // A failure always carries the spec's failed-payment text.
-        const next: CheckoutNext =
-          started.type === 'failed' && !started.message
-            ? { type: 'failed', message: failedPaymentMessage(store.language) }
-            : started;
+        if (input.requestId) {
+          await recordCheckoutRequest(tx, {
+            requestId: input.requestId,
+            sessionId,
+            renewedSessionId: renewedId,
+            orderId,
+            paymentId: attempt.paymentId,
+          });
+        }
         await mergeSessionData(tx, sessionId, {
           lastOrderId: orderId,
           lastItemIds: [...orderItemIds.values()],
@@ -202,45 +194,48 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
               price: item.priceCents * item.qty,
             })),
           lastOrderPrice: totalCents,
-          invalidPayment: next.type === 'failed',
-          paymentMessage: next.type === 'failed' ? next.message : null,
-          ...(next.type === 'success' ? { lastSuccessId: orderId } : {}),
+          // A new order leaves any earlier failed one (it stays payable from the orders page).
+          invalidPayment: false,
+          paymentMessage: null,
         });
-        return { orderId, next, customerId };
+        return { orderId, attempt, customerId };
       };
 
-      if (registering) {
-        const { result, session } = await app.sessions.renew(
-          visitor.session,
-          store.id,
-          async (tx, sessionId, locked) => {
-            const placed = await place(tx, sessionId, locked);
-            return { result: placed, customerId: placed.customerId };
-          },
-        );
-        return { orderId: result.orderId, storeId: store.id, next: result.next, session };
+      let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
+      try {
+        placed = registering
+          ? await app.sessions.renew(visitor.session, store.id, async (tx, sessionId, locked, newId) => {
+              const result = await place(tx, sessionId, locked, newId);
+              return { result, customerId: result.customerId };
+            })
+          : await app.sessions.write(visitor.session, store.id, (tx, sessionId, locked) =>
+              place(tx, sessionId, locked, sessionId),
+            );
+      } catch (err) {
+        if (err instanceof CheckoutReplay) return replayAnswer(app, visitor, err.request);
+        throw err;
       }
-      const { result, session } = await app.sessions.write(visitor.session, store.id, place);
-      return { orderId: result.orderId, storeId: store.id, next: result.next, session };
+
+      // Phase 2: no transaction open while the gateway is called (ADR 019).
+      const { orderId, attempt } = placed.result;
+      const next = await runAttempt(db(), attempt, { fields, baseUrl, language: store.language });
+      const session = await app.sessions.change(placed.session, store.id, {
+        data: {
+          invalidPayment: next.type === 'failed',
+          paymentMessage: next.type === 'failed' ? next.message : null,
+          // Shown with this answer: the order's summary does not raise the flag again for it.
+          ...(next.type === 'failed' ? { failureShown: `${orderId}:${attempt.attempt}` } : {}),
+          ...(next.type === 'success' ? { lastSuccessId: orderId } : {}),
+        },
+      });
+      return { orderId, storeId: store.id, next, session };
     },
   };
-}
-
-/** The method of a checkout: the form's (offered by the store), else the customer's preferred one, else card. */
-function chooseMethod(visitor: Visitor, payment: CheckoutPayment): PaymentMethod {
-  const offered = visitor.store.paymentMethods;
-  if (payment) {
-    if (!offered.includes(payment.type)) throw invalidField('form.type', 'invalid_option');
-    return payment.type;
-  }
-  const preferred = PaymentMethodSchema.safeParse(visitor.session.customerPreferredPayment);
-  if (preferred.success && offered.includes(preferred.data)) return preferred.data;
-  return 'cc';
 }
 
 export const checkoutPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('checkout', createCheckoutService(app, env));
   },
-  { name: 'checkout', dependencies: ['database', 'catalog', 'sessions', 'customers'] },
+  { name: 'checkout', dependencies: ['database', 'catalog', 'sessions', 'customers', 'gateways'] },
 );

@@ -300,6 +300,7 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
         type: 'failed',
         message:
           'Ha fallado el intento de pago, te ofrecemos nuevos métodos de pago alternativos para que puedas finalizar tu pedido.',
+        detail: 'No se ha cobrado ningún importe.',
       });
       expect(body.config).toMatchObject({ invalid_payment: true, last_success_id: null, loggedIn: true });
       expect(body.config.payment_message).toBe(body.next.message);

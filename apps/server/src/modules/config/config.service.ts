@@ -13,7 +13,7 @@ import { AutoProductListSchema, checkOnce } from '../../http/checked-answers.ts'
 import { translate } from '../../http/translate.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { gatewayFor } from '../payments/payments.service.ts';
+import type { GatewayRegistry } from '../payments/gateway-registry.ts';
 import type { Session } from '../session/session.service.ts';
 
 declare module 'fastify' {
@@ -65,21 +65,17 @@ function setting<T>(store: StoreRow, key: string, guard: (v: unknown) => v is T)
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 
-function paymentMethods(store: StoreRow): PaymentMethod[] {
-  return store.paymentMethods.filter((m): m is PaymentMethod => PaymentMethodSchema.safeParse(m).success);
-}
-
-/** The gateway that takes each of the store's methods (a method no gateway takes is left out). */
-function paymentGateways(store: StoreRow): Partial<Record<PaymentMethod, string>> {
-  const gateways: Partial<Record<PaymentMethod, string>> = {};
-  for (const method of paymentMethods(store)) {
-    try {
-      gateways[method] = gatewayFor(store.id, method).name;
-    } catch {
-      // No gateway takes it here (the sandbox is off and no adapter is configured for it).
-    }
-  }
-  return gateways;
+/**
+ * What the store offers and through which gateway (gateway-registry.ts
+ * `offers`): exactly the methods a configured gateway takes, so the storefront
+ * never shows a method that cannot be paid.
+ */
+function paymentOffers(gateways: GatewayRegistry, store: StoreRow) {
+  const offers = gateways.offers(store);
+  const methods: PaymentMethod[] = offers.map((o) => o.method);
+  const byMethod: Partial<Record<PaymentMethod, string>> = {};
+  for (const offer of offers) byMethod[offer.method] = offer.gateway.name;
+  return { methods, gateways: byMethod };
 }
 
 /** A store's auto products, encoded once per catalogue snapshot (checked-answers.ts). */
@@ -105,6 +101,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
       // No query for a visitor without a quote; a quote's view comes from memory while its version holds.
       const cart = await app.cart.view(session);
       const data = session.data;
+      const offers = paymentOffers(app.gateways, store);
       return {
         store_id: store.id,
         language: store.language,
@@ -130,8 +127,8 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         lastOrderPrice: fromSession(data, 'lastOrderPrice', null),
         lastOrderSuccess: fromSession(data, 'lastOrderSuccess', null),
         show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
-        payment_methods: paymentMethods(store),
-        payment_gateways: paymentGateways(store),
+        payment_methods: offers.methods,
+        payment_gateways: offers.gateways,
         payment_wallets: setting(store, 'wallets', isBoolean) ?? false,
         auto_products: autoProductsOf(catalog, store.id),
         cart,
@@ -151,5 +148,5 @@ export const runtimeConfigPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('runtimeConfig', createRuntimeConfigService(app, env));
   },
-  { name: 'runtime-config', dependencies: ['catalog', 'sessions', 'cart'] },
+  { name: 'runtime-config', dependencies: ['catalog', 'sessions', 'cart', 'gateways'] },
 );

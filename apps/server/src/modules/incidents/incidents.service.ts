@@ -1,5 +1,4 @@
 import {
-  checkTransition,
   INCIDENT_OPTION,
   IncidentAnswerTextSchema,
   IncidentFileIdsSchema,
@@ -12,11 +11,11 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
-import { files, incidentForms, orderItems, orders } from '../../db/schema/index.ts';
+import { files, incidentForms, orders } from '../../db/schema/index.ts';
 import { AppError, invalidData, invalidField, notFound } from '../../http/app-error.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
-import { transitionContext } from '../admin/orders-admin.service.ts';
-import { type Owner, ownedOrder } from '../payments/payments.service.ts';
+import type { Actor } from '../admin/audit.ts';
+import { changeOrderStatus } from '../orders/order-status.ts';
+import { type Owner, ownedOrder } from '../payments/payments.repository.ts';
 
 /** Labels the stored answers carry for the back office (operators read Spanish). */
 const ANSWER_LABELS: Record<number, string> = {
@@ -98,12 +97,6 @@ export async function answerIncident(
         );
       if (owned.length !== fileIds.length) throw invalidField('json_values.files', 'invalid_value');
     }
-    const check = checkTransition(
-      'complete_incident',
-      'complete_in_progress',
-      await transitionContext(tx, locked.id),
-    );
-    if (!check.ok) throw new AppError('conflict', 'transitionRefused');
     const now = new Date();
     await tx
       .update(incidentForms)
@@ -128,25 +121,13 @@ export async function answerIncident(
         answeredAt: now,
       })
       .where(eq(incidentForms.id, incident.id));
-    await tx
-      .update(orders)
-      .set({ status: 'complete_in_progress', panelStatusId: PANEL_STATUS.inProgress, updatedAt: now })
-      .where(eq(orders.id, locked.id));
-    await tx
-      .update(orderItems)
-      .set({ panelStatusId: PANEL_STATUS.inProgress })
-      .where(eq(orderItems.orderId, locked.id));
-    await recordAudit(
-      tx,
-      { operatorId: null, email: `customer:${locked.email}` },
-      {
-        action: 'order.incident_answered',
-        entity: 'order',
-        entityId: locked.id,
-        before: { status: locked.status, panel_status_id: locked.panelStatusId },
-        after: { status: 'complete_in_progress', panel_status_id: PANEL_STATUS.inProgress },
-        details: { form_id: incident.id, files: fileIds },
-      },
-    );
+    const moved = await changeOrderStatus(tx, locked, {
+      to: 'complete_in_progress',
+      panelStatusId: PANEL_STATUS.inProgress,
+      actor: { operatorId: null, email: `customer:${locked.email}` },
+      action: 'order.incident_answered',
+      details: { form_id: incident.id, files: fileIds },
+    });
+    if (!moved.ok) throw new AppError('conflict', 'transitionRefused');
   });
 }

@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, ownerSession } from '../../testing/orders.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { waitFor } from '../../testing/wait.ts';
-import { startPayment } from '../payments/payments.service.ts';
+import { startPayment } from '../payments/payment-start.ts';
 import { ORDER_CONFIRMATION_JOB } from './order-confirmation.ts';
 
 describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) => {
@@ -21,9 +21,15 @@ describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) 
     const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
     if (!row) throw new Error('no order');
     const fields = { num: '4242424242424242', month: '12', year: '2031', cvc: '123' };
-    return db().transaction((tx) =>
-      startPayment(tx, { order: row, method: 'cc', fields, baseUrl: '', language: 'es' }),
-    );
+    return (
+      await startPayment(db(), t.app.gateways, {
+        order: row,
+        method: 'cc',
+        fields,
+        baseUrl: '',
+        language: 'es',
+      })
+    ).next;
   }
 
   async function confirmationOf(orderId: string) {

@@ -2,6 +2,7 @@ import {
   formSchemaForProduct,
   type GenericForm,
   isNsUpdateOffered,
+  isPaidOrderStatus,
   type NotaSimpleData,
   type NotaSimpleForm,
   PRODUCT_IDS,
@@ -48,8 +49,7 @@ function customerOf(visitor: Visitor): number {
 }
 
 /** Paid once (being worked on, ready, or refunded since). */
-const isPaidOrder = (order: Pick<OrderRow, 'status'>) =>
-  order.status.startsWith('complete') || order.status === 'closed';
+const isPaidOrder = (order: Pick<OrderRow, 'status'>) => isPaidOrderStatus(order.status);
 
 /** The visitor's own order on this store; anyone else's (or none) is not found, never forbidden. */
 async function ownOrder(deps: FollowupDeps, visitor: Visitor, orderId: string): Promise<OrderRow> {

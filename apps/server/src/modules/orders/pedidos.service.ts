@@ -1,6 +1,7 @@
 import {
   formatOrderDate,
   hasPortugueseOrderId,
+  isPaidOrderStatus,
   type OrderDownload,
   orderStatusDisplay,
   type Pedido,
@@ -159,7 +160,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       status: order.status,
       status_label: statusLabel(status),
       status_class: status.className,
-      paid: order.status.startsWith('complete') || order.status === 'closed',
+      paid: isPaidOrderStatus(order.status),
       items: top.map((item) => itemOf(item, order, own)),
       facturas,
       abonos,

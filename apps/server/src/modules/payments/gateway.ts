@@ -1,7 +1,8 @@
 /**
  * The payment gateway contract (helpers' PLAN.md): the built-in sandbox and
- * the real adapters (Stripe, Redsys) implement it; payments.service.ts picks
- * one per store and method (`gatewayFor`) and applies what they report.
+ * the real adapters (Stripe, Redsys, …) implement it; the registry
+ * (gateway-registry.ts, `app.gateways`) picks one per store and method, and
+ * payment-start.ts / payment-notices.ts apply what they report.
  */
 
 import type { CheckoutNext, PaymentMethod } from '@shop/domain';
@@ -45,10 +46,18 @@ export interface PaymentNotice {
   data?: Record<string, unknown>;
 }
 
+/** What `lookup` is given to find an attempt whose answer was lost. */
+export interface PaymentLookupInput {
+  providerRef?: string;
+  paymentId: number;
+  orderId: string;
+  attempt: number;
+}
+
 export interface PaymentGateway {
-  /** 'sandbox' | 'stripe' | 'redsys' */
+  /** 'sandbox' | 'stripe' | 'redsys' | … */
   readonly name: string;
-  /** The methods it takes (a start with another method is a failed attempt, never a charge). */
+  /** The methods this gateway can take (the sandbox: all); the registry offers a method only through one that takes it. */
   readonly methods: readonly PaymentMethod[];
   start(input: StartPaymentInput): Promise<StartPaymentResult>;
   /** Verify the signature (throw AppError forbidden when it does not hold) and read the notice. */
@@ -72,11 +81,11 @@ export interface PaymentGateway {
     amountCents: number;
     paymentId: number;
   }): Promise<{ providerRef: string }>;
-  /** Where an attempt stands at the provider, as a notice once it is settled (null while it is not). */
-  lookup?(input: {
-    providerRef?: string;
-    paymentId: number;
-    orderId: string;
-    attempt: number;
-  }): Promise<PaymentNotice | null>;
+  /**
+   * Optional: how the provider sees an attempt whose start answer was lost (a
+   * crash between calling the gateway and recording its answer): a settled
+   * outcome as a notice, or null when the provider has nothing settled. Without
+   * it, such an attempt is failed as abandoned (the order is payable again).
+   */
+  lookup?(input: PaymentLookupInput): Promise<PaymentNotice | null>;
 }

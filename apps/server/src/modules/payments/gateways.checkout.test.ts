@@ -70,28 +70,34 @@ describe.each(testDatabaseKinds())('checkout through the real gateways (%s)', (k
     expect(await statusOf(orderId)).toBe('complete_pending');
   });
 
-  it('Redsys card: card fields typed into the shop go nowhere; Redsys’s page takes the card', async () => {
+  it('Redsys card: card fields typed into the shop are refused with a clear 400; Redsys’s page takes the card', async () => {
     const card = '4548812049400004';
-    const { session, orderId, next } = await register({
-      type: 'cc',
-      num: card,
-      month: '12',
-      year: String(new Date().getFullYear() + 3),
-      cvc: '987',
+    const session = await newSession(t.app);
+    await postCart(t.app, session, 'addns', { config: session.config, form: nsForm() });
+    const quoteId = session.config.cart.quote_id as number;
+    const refused = await send(t.app, session, {
+      method: 'POST',
+      url: `${API}/checkoutRegister`,
+      payload: {
+        config: session.config,
+        form: {
+          email: uniqueEmail(),
+          accept_terms: true,
+          type: 'cc',
+          num: card,
+          month: '12',
+          year: String(new Date().getFullYear() + 3),
+          cvc: '987',
+        },
+      },
     });
-    expect(next).toEqual({
-      type: 'redirect',
-      url: expect.stringContaining(`/redsys/rest/processBizum?order_id=${orderId}`),
-    });
-    const page = await send(t.app, session, {
-      method: 'GET',
-      url: `${API}/redsys/rest/processBizum?order_id=${orderId}`,
-    });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).not.toContain(card);
-    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, orderId));
-    expect(JSON.stringify(payment)).not.toContain(card);
-    expect(JSON.stringify(payment)).not.toContain('987');
+    // Our own card form is the sandbox's only (issue 17 item 2): nothing is ordered, nothing kept.
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { path: 'form.num', message: expect.stringContaining('tarjeta') },
+    ]);
+    expect(refused.body).not.toContain(card);
+    expect(await t.database.db.select().from(orders).where(eq(orders.quoteId, quoteId))).toEqual([]);
   });
 
   it('Redsys Bizum: the signed notice pays the order once', async () => {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
+import { createGatewayRegistry } from './gateway-registry.ts';
 import { REDSYS_TEST_PAYMENT_URL, redsysSettingsOf, stripeSettingsOf } from './gateways.env.ts';
-import { assertSelectedGatewaysExist } from './gateways.plugin.ts';
+import { createSandboxGateway } from './sandbox.gateway.ts';
+
+const assertSelectedGatewaysExist = (selection: string | undefined) =>
+  createGatewayRegistry({
+    sandbox: createSandboxGateway(Buffer.alloc(32)),
+    sandboxEnabled: true,
+    adapters: [],
+    selection,
+  });
 
 describe('payment gateway settings', () => {
   it('registers no real adapter by default (every store on the sandbox)', () => {
@@ -48,7 +57,7 @@ describe('payment gateway settings', () => {
   });
 
   it('refuses to start when PAYMENT_GATEWAYS names an adapter without its keys', () => {
-    // This file's process registered no real adapter: only the sandbox exists.
+    // No real adapter is configured: only the sandbox exists.
     expect(() => assertSelectedGatewaysExist('14:bizum=redsys')).toThrow(
       /PAYMENT_GATEWAYS sends 14:bizum to "redsys", which is not configured/,
     );

@@ -7,7 +7,6 @@ import { loggedInCustomer, placeOrder } from '../../testing/gateway-orders.ts';
 import { realGatewaysEnv } from '../../testing/real-gateways.ts';
 import { REDSYS_TEST_KEY, REDSYS_TEST_MERCHANT, redsysNoticeBody } from '../../testing/redsys-fake.ts';
 import { FAKE_STRIPE_PUBLISHABLE, type FakeStripe, startFakeStripe } from '../../testing/stripe-fake.ts';
-import { gatewayNamed } from './payments.service.ts';
 
 const REDSYS_PAGE = 'https://sis-t.redsys.es:25443/sis/realizarPago';
 const FAILED_TEXT = 'Ha fallado el intento de pago';
@@ -115,7 +114,7 @@ describe.each(testDatabaseKinds())('real gateways over HTTP (%s)', (kind) => {
         .select()
         .from(payments)
         .where(eq(payments.orderId, placed.orderId));
-      const gateway = gatewayNamed('stripe');
+      const gateway = t.app.gateways.named('stripe');
       const refund = await gateway?.refund({
         providerRef: ref,
         amountCents: 2076,

@@ -6,8 +6,9 @@ import { testDatabaseKinds } from '../../testing/db.ts';
 import { createTestOrder, type TestOrder } from '../../testing/orders.ts';
 import { waitFor } from '../../testing/wait.ts';
 import { invoiceYear } from '../invoices/invoices.service.ts';
-import { expirePayment, startPayment } from './payments.service.ts';
-import { SANDBOX_SIGNATURE_HEADER, sandboxNotice, signSandboxNotice } from './sandbox.gateway.ts';
+import { expirePayment } from './payment-notices.ts';
+import { startPayment } from './payment-start.ts';
+import { SANDBOX_SIGNATURE_HEADER } from './sandbox.gateway.ts';
 import { SANDBOX_NOTIFY_PATH } from './sandbox.routes.ts';
 
 describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (kind) => {
@@ -23,9 +24,13 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     const order = await createTestOrder(db(), { storeId: 16, productIds: [18414] });
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     if (!row) throw new Error('no order');
-    await db().transaction((tx) =>
-      startPayment(tx, { order: row, method: 'multibanco', fields: {}, baseUrl: '', language: 'pt' }),
-    );
+    await startPayment(db(), t.app.gateways, {
+      order: row,
+      method: 'multibanco',
+      fields: {},
+      baseUrl: '',
+      language: 'pt',
+    });
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
     return { ...order, providerRef: payment?.providerRef ?? '' };
   }
@@ -42,7 +47,7 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
 
   it('pays once when one notice arrives 20 times at once: one payment, one event, one invoice', async () => {
     const order = await voucherOrder();
-    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const { body, signature } = t.app.sandboxGateway.notice(order.providerRef, 'paid', order.totalCents);
     const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(body, signature)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const statuses = answers.map((a) => a.json().status).sort();
@@ -71,21 +76,21 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     expect(mails[0]?.attachments).toHaveLength(1);
 
     // A second, different notice of the same capture (a gateway's retry with a new id) changes nothing.
-    const other = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const other = t.app.sandboxGateway.notice(order.providerRef, 'paid', order.totalCents);
     expect((await deliver(other.body, other.signature)).json().status).toBe('applied');
     expect(await db().select().from(invoices).where(eq(invoices.orderId, order.orderId))).toHaveLength(1);
   });
 
   it('refuses a tampered, unsigned, stale or foreign notice with 403 and changes nothing', async () => {
     const order = await voucherOrder();
-    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const { body, signature } = t.app.sandboxGateway.notice(order.providerRef, 'paid', order.totalCents);
     const tampered = body.replace('"paid"', '"failed"');
     expect((await deliver(tampered, signature)).statusCode).toBe(403);
     const flipped = signature.replace(/v1=(.)/, (_m, c: string) => `v1=${c === 'a' ? 'b' : 'a'}`);
     expect((await deliver(body, flipped)).statusCode).toBe(403);
     expect((await deliver(body, '')).statusCode).toBe(403);
     expect((await deliver(body, 't=abc,v1=zz')).statusCode).toBe(403);
-    const stale = signSandboxNotice(body, Math.floor(Date.now() / 1000) - 3600);
+    const stale = t.app.sandboxGateway.sign(body, Math.floor(Date.now() / 1000) - 3600);
     expect((await deliver(body, stale)).statusCode).toBe(403);
     const noHeader = await t.app.inject({
       method: 'POST',
@@ -95,9 +100,9 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     });
     expect(noHeader.statusCode).toBe(403);
     // Signed, but for a payment that is not ours: 404; not JSON: 400.
-    const unknown = sandboxNotice('sbx_999999_AAAAAAAAAAAA', 'paid', 100);
+    const unknown = t.app.sandboxGateway.notice('sbx_999999_AAAAAAAAAAAA', 'paid', 100);
     expect((await deliver(unknown.body, unknown.signature)).statusCode).toBe(404);
-    expect((await deliver('nope', signSandboxNotice('nope'))).statusCode).toBe(400);
+    expect((await deliver('nope', t.app.sandboxGateway.sign('nope'))).statusCode).toBe(400);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     expect(row?.status).toBe('processing');
     // The genuine one still pays.
@@ -120,20 +125,20 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     expect(row?.status).toBe('pending_payment');
     // Money that still arrives for the lapsed voucher pays the order (it was taken); a paid voucher is never lapsed.
-    const late = sandboxNotice(order.providerRef, 'paid', order.totalCents);
+    const late = t.app.sandboxGateway.notice(order.providerRef, 'paid', order.totalCents);
     expect((await deliver(late.body, late.signature)).json().status).toBe('applied');
     const [after] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     expect(after?.status).toBe('complete_pending');
     const paidOne = await voucherOrder();
     const [paidPayment] = await db().select().from(payments).where(eq(payments.orderId, paidOne.orderId));
-    const notice = sandboxNotice(paidOne.providerRef, 'paid', paidOne.totalCents);
+    const notice = t.app.sandboxGateway.notice(paidOne.providerRef, 'paid', paidOne.totalCents);
     await deliver(notice.body, notice.signature);
     expect(await expirePayment(db(), { paymentId: paidPayment?.id ?? 0 })).toBe(false);
   });
 
   it('holds a notice whose amount differs from the order for review instead of paying it', async () => {
     const order = await voucherOrder();
-    const { body, signature } = sandboxNotice(order.providerRef, 'paid', order.totalCents - 1);
+    const { body, signature } = t.app.sandboxGateway.notice(order.providerRef, 'paid', order.totalCents - 1);
     expect((await deliver(body, signature)).statusCode).toBe(200);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     expect(row?.status).toBe('payment_review');
@@ -150,7 +155,7 @@ describe.each(testDatabaseKinds())('payment notices and invoice numbers (%s)', (
     for (let i = 0; i < 50; i++) orderList.push(await voucherOrder());
     const answers = await Promise.all(
       orderList.map((o) => {
-        const { body, signature } = sandboxNotice(o.providerRef, 'paid', o.totalCents);
+        const { body, signature } = t.app.sandboxGateway.notice(o.providerRef, 'paid', o.totalCents);
         return deliver(body, signature);
       }),
     );

@@ -1,9 +1,10 @@
-import { type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
+import { isPaidOrderStatus, type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { invoices, orderItems } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
-import { failedPaymentMessage, isPaidStatus, lastPayment, type OrderRow } from './payments.service.ts';
+import { failedNext } from './payment-outcome.ts';
+import { lastPayment, type OrderRow } from './payments.repository.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
 export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
@@ -21,14 +22,15 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     lastPayment(db, order.id),
     db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)),
   ]);
-  const paid = isPaidStatus(order.status);
+  const paid = isPaidOrderStatus(order.status);
   const state = paid
     ? 'paid'
     : last?.status === 'failed'
       ? 'failed'
-      : last?.status === 'pending' || order.status === 'processing'
+      : last?.status === 'pending' || last?.status === 'created' || order.status === 'processing'
         ? 'pending'
         : 'unpaid';
+  const failed = failedNext(language);
   const voucher =
     last?.status === 'pending' ? (last.data.voucher as OrderSuccess['payment']['voucher']) : undefined;
   return {
@@ -50,7 +52,8 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     payment: {
       state,
       attempt: last?.attempt ?? 0,
-      ...(state === 'failed' ? { message: failedPaymentMessage(language) } : {}),
+      ...(state === 'failed' ? { message: failed.message, detail: failed.detail } : {}),
+      payable: !paid && order.status !== 'canceled' && last?.status !== 'created',
       ...(voucher ? { voucher } : {}),
     },
     items,

@@ -6,46 +6,56 @@ import {
   type OrderConfirmationJob,
   runOrderConfirmation,
 } from '../invoices/order-confirmation.ts';
-import { loadSessionSecret } from '../session/session-secret.ts';
+import { refundLatePayment, resolveAttempt } from './payment-jobs.ts';
+import { expirePayment } from './payment-notices.ts';
 import {
-  expirePayment,
   PAYMENT_EXPIRY_JOB,
+  PAYMENT_REFUND_JOB,
   type PaymentExpiryJob,
-  setGatewaySelection,
-  setSandboxEnabled,
-} from './payments.service.ts';
-import { setSandboxSecret } from './sandbox.gateway.ts';
+  type PaymentRefundJob,
+} from './payment-outcome.ts';
+import { PAYMENT_RESOLVE_JOB, type PaymentResolveJob } from './payment-start.ts';
 
-/** The sandbox gateway is on unless PAYMENT_SANDBOX says otherwise or, unset, NODE_ENV is production. */
-export function sandboxEnabled(env: Pick<Env, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {
-  return env.PAYMENT_SANDBOX ?? env.NODE_ENV !== 'production';
-}
+export { sandboxEnabled } from './gateways.plugin.ts';
 
 /**
- * Configures payments at start: the sandbox's notice key (derived from the
- * server secret, so every instance verifies every other's notices), which
- * gateway takes which method (PAYMENT_GATEWAYS), the invoices' issuer, and the
- * order.confirmation worker (invoice PDF + confirmation mail).
+ * Configures payments at start: the invoices' issuer, the order.confirmation
+ * worker (invoice PDF + confirmation mail) and the payments' own jobs: a
+ * voucher's expiry, the resolution of an attempt whose start answer was lost,
+ * and the refund of money captured for an order already paid. The gateways
+ * themselves are `app.gateways` (gateways.plugin.ts).
  */
 export const paymentsPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
-    setSandboxSecret(loadSessionSecret(env));
-    setGatewaySelection(env.PAYMENT_GATEWAYS);
-    setSandboxEnabled(sandboxEnabled(env));
     setDefaultIssuer({
       name: env.INVOICE_ISSUER_NAME,
       taxId: env.INVOICE_ISSUER_TAX_ID,
       address: env.INVOICE_ISSUER_ADDRESS,
     });
     const storage = app.storage;
+    const db = app.database.db;
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
-      (job) => runOrderConfirmation(app.database.db, storage, job),
+      (job) => runOrderConfirmation(db, storage, job),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
-      await expirePayment(app.database.db, job);
+      await expirePayment(db, job);
     });
+    await app.jobs.work<PaymentResolveJob>(
+      PAYMENT_RESOLVE_JOB,
+      async (job) => {
+        await resolveAttempt(db, app.gateways, job.paymentId);
+      },
+      { retryLimit: 10, retryDelay: 60, retryBackoff: true },
+    );
+    await app.jobs.work<PaymentRefundJob>(
+      PAYMENT_REFUND_JOB,
+      async (job) => {
+        await refundLatePayment(db, app.gateways, job.paymentId);
+      },
+      { retryLimit: 10, retryDelay: 60, retryBackoff: true },
+    );
   },
-  { name: 'payments', dependencies: ['database', 'jobs', 'storage'] },
+  { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways'] },
 );

@@ -2,6 +2,7 @@ import {
   MoneiQuerySchema,
   OrderIdParamQuerySchema,
   OrderSuccessAnswerSchema,
+  OtherMethodsQuerySchema,
   PaymentIntentAnswerSchema,
 } from '@shop/domain';
 import type { FastifyRequest } from 'fastify';
@@ -18,8 +19,12 @@ import { invoiceOfOrder } from '../invoices/invoices.service.ts';
 import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
 import { visitorOf } from '../session/session.plugin.ts';
 import type { PaymentMethod } from './gateway.ts';
+import { cardMethodOf } from './gateway-registry.ts';
 import { orderSuccess } from './order-success.ts';
-import { cardMethodOf, lastPayment, ownedOrder, retryPayment, startPayment } from './payments.service.ts';
+import { resolveAttempt, STALE_ATTEMPT_MS } from './payment-jobs.ts';
+import { retryPayment } from './payment-retry.ts';
+import { startPayment } from './payment-start.ts';
+import { lastPayment, ownedOrder } from './payments.repository.ts';
 
 /** The store's origin for gateway return and notice URLs (PUBLIC_BASE_URL, else the known origin). */
 async function baseUrlOf(request: FastifyRequest, env: Env): Promise<string> {
@@ -34,12 +39,12 @@ async function baseUrlOf(request: FastifyRequest, env: Env): Promise<string> {
 export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { env }) => {
   const retry = async (request: FastifyRequest, orderId: string, method: PaymentMethod) => {
     const { session, store } = visitorOf(request);
-    const { next, attempt } = await retryPayment(app.database.db, {
+    const { next, attempt } = await retryPayment(app.database.db, app.gateways, {
       customerId: session.customerId,
       storeId: store.id,
       orderId,
       method,
-      storeMethods: store.paymentMethods,
+      store,
       baseUrl: await baseUrlOf(request, env),
       language: store.language,
     });
@@ -56,8 +61,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
   // They start a payment attempt: no HEAD twin (HEAD needs no form key).
   const noHead = { exposeHeadRoute: false };
 
-  app.get('/otherMethodsPaymentIntent', { ...noHead, schema: intentSchema }, async (request) =>
-    retry(request, request.query.order_id, cardMethodOf(visitorOf(request).store.paymentMethods)),
+  // The method the customer chose on the retry page (`type`), else the store's card.
+  app.get(
+    '/otherMethodsPaymentIntent',
+    {
+      ...noHead,
+      schema: { querystring: OtherMethodsQuerySchema, response: { 200: PaymentIntentAnswerSchema } },
+    },
+    async (request) =>
+      retry(
+        request,
+        request.query.order_id,
+        request.query.type ?? cardMethodOf(visitorOf(request).store.paymentMethods),
+      ),
   );
   app.get('/otherMethodsPaypal', { ...noHead, schema: intentSchema }, async (request) =>
     retry(request, request.query.order_id, 'paypal'),
@@ -101,22 +117,27 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     { schema: { querystring: OrderIdParamQuerySchema, response: { 200: OrderSuccessAnswerSchema } } },
     async (request) => {
       const { session, store } = visitorOf(request);
-      const order = await ownedOrder(
-        app.database.db,
-        { customerId: session.customerId, storeId: store.id },
-        request.query.order_id,
-      );
+      const owner = { customerId: session.customerId, storeId: store.id };
+      const order = await ownedOrder(app.database.db, owner, request.query.order_id);
+      // An attempt whose start answer was lost long ago (a crash between the phases) is resolved first.
+      const last = await lastPayment(app.database.db, order.id);
+      if (last?.status === 'created' && Date.now() - last.createdAt.getTime() >= STALE_ATTEMPT_MS) {
+        await resolveAttempt(app.database.db, app.gateways, last.id).catch(() => undefined);
+        Object.assign(order, await ownedOrder(app.database.db, owner, order.id));
+      }
       const summary = await orderSuccess(app.database.db, order, store.language);
       // The success page records the last success id (spec 4); a failed attempt sets the
-      // invalid-payment flag with the failed-payment text (the config carries both).
+      // invalid-payment flag with the failed-payment text (the config carries both), once per
+      // attempt: a customer who left the failed order (a new cart) is not steered back to it.
       const data = session.data;
+      const failure = `${order.id}:${summary.payment.attempt}`;
       const change =
         summary.payment.state === 'paid'
           ? data.lastSuccessId !== order.id || data.invalidPayment === true
             ? { lastSuccessId: order.id, invalidPayment: false, paymentMessage: null }
             : null
-          : summary.payment.state === 'failed' && data.invalidPayment !== true
-            ? { invalidPayment: true, paymentMessage: summary.payment.message ?? null }
+          : summary.payment.state === 'failed' && data.failureShown !== failure
+            ? { invalidPayment: true, paymentMessage: summary.payment.message ?? null, failureShown: failure }
             : null;
       if (change) request.session = await app.sessions.change(session, store.id, { data: change });
       return { ok: true, order: summary, config: await requestConfig(request) };
@@ -154,9 +175,13 @@ export const paypalRedirectRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (
           : null;
       if (!url) {
         const baseUrl = await baseUrlOf(request, env);
-        const next = await app.database.db.transaction((tx) =>
-          startPayment(tx, { order, method: 'paypal', fields: {}, baseUrl, language: store.language }),
-        );
+        const { next } = await startPayment(app.database.db, app.gateways, {
+          order,
+          method: 'paypal',
+          fields: {},
+          baseUrl,
+          language: store.language,
+        });
         url = next.type === 'redirect' ? next.url : `${env.APP_PREFIX}/payment/retry/${order.id}`;
       }
       const title = translate(store.language, 'payments.sandbox.paypalTitle');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '../../db/schema/index.ts';
 import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
 import { createTestOrder } from '../../testing/orders.ts';
-import { startPayment } from './payments.service.ts';
+import { startPayment } from './payment-start.ts';
 
 /** In production the sandbox is off unless PAYMENT_SANDBOX=true: test cards must not buy anything. */
 describe.each([
@@ -20,7 +20,7 @@ describe.each([
   it(
     on
       ? 'serves its pages and takes test cards'
-      : 'serves no page and no notice; a card payment fails cleanly',
+      : 'serves no page and no notice; a card payment is refused before any attempt, and nothing is offered',
     async () => {
       // A malformed reference is refused by the page's schema (400) only when the page exists.
       expect((await t.app.inject({ url: '/payments/sandbox/card/nope' })).statusCode).toBe(on ? 400 : 404);
@@ -36,25 +36,32 @@ describe.each([
       const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
       if (!row) throw new Error('no order');
       const fields = { num: '4242424242424242', month: '12', year: '2031', cvc: '123' };
-      const next = await t.database.db.transaction((tx) =>
-        startPayment(tx, { order: row, method: 'cc', fields, baseUrl: '', language: 'es' }),
-      );
+      const start = startPayment(t.database.db, t.app.gateways, {
+        order: row,
+        method: 'cc',
+        fields,
+        baseUrl: '',
+        language: 'es',
+      });
+      if (on) {
+        expect((await start).next).toEqual({ type: 'success' });
+      } else {
+        // No gateway takes it: refused before any attempt exists (never an attempt failing with no_gateway).
+        await expect(start).rejects.toMatchObject({ kind: 'invalid_data' });
+      }
       const [payment] = await t.database.db
         .select()
         .from(payments)
         .where(eq(payments.orderId, order.orderId));
       if (on) {
-        expect(next).toEqual({ type: 'success' });
         expect(payment?.gateway).toBe('sandbox');
       } else {
-        expect(next.type).toBe('failed');
-        expect([payment?.gateway, payment?.status, payment?.data]).toEqual([
-          'none',
-          'failed',
-          { error: 'no_gateway' },
-        ]);
+        expect(payment).toBeUndefined();
         const [after] = await t.database.db.select().from(orders).where(eq(orders.id, order.orderId));
         expect(after?.status).toBe('pending_payment');
+        // The runtime configuration offers nothing that cannot be paid.
+        const config = await t.app.inject({ url: '/desktopapp/rest/config/?store_id=14' });
+        expect(config.json().config.payment_methods).toEqual([]);
       }
     },
   );

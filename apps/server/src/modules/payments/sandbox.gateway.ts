@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   compactCardNumber,
   compactIban,
@@ -7,8 +7,10 @@ import {
   multibancoReference,
   PaymentMethodSchema,
 } from '@shop/domain';
-import { AppError } from '../../http/app-error.ts';
-import type { PaymentGateway, PaymentNotice, StartPaymentInput, StartPaymentResult } from './gateway.ts';
+import type { PaymentGateway, StartPaymentInput, StartPaymentResult } from './gateway.ts';
+import { createSandboxSigner, SANDBOX_SIGNATURE_HEADER, type SandboxSigner } from './sandbox-notice.ts';
+
+export { SANDBOX_SIGNATURE_HEADER };
 
 /**
  * The built-in sandbox gateway (DESIGN.md "Payments"): every method's real flow
@@ -30,88 +32,8 @@ export const SANDBOX_MULTIBANCO_ENTITY = '21312';
 /** Days a Multibanco voucher can be paid. */
 export const MULTIBANCO_DAYS = 3;
 
-export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
-
 /** A sandbox payment's reference: `sbx_{payment id}_{12 random characters}`. */
 export const SANDBOX_REF = /^sbx_(\d{1,12})_[A-Za-z0-9_-]{12}$/;
-/** A notice older than this is refused (a replay of an old capture). */
-export const NOTICE_TOLERANCE_S = 600;
-
-let secret: Buffer = randomBytes(32);
-
-/** The key notices are signed with: derived from the server secret (payments plugin). */
-export function setSandboxSecret(serverSecret: Buffer): void {
-  secret = createHmac('sha256', serverSecret).update('payments-sandbox-notice').digest();
-}
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as the sandbox signs a notice body. */
-export function signSandboxNotice(body: string, at: number = Math.floor(Date.now() / 1000)): string {
-  const mac = createHmac('sha256', secret).update(`${at}.${body}`).digest('hex');
-  return `t=${at},v1=${mac}`;
-}
-
-/** The body of a sandbox notice (JSON). */
-export interface SandboxNoticeBody {
-  event_id: string;
-  provider_ref: string;
-  outcome: 'paid' | 'failed' | 'refunded';
-  amount_cents: number;
-}
-
-/** A new signed notice: its body and signature header. */
-export function sandboxNotice(
-  providerRef: string,
-  outcome: SandboxNoticeBody['outcome'],
-  amountCents: number,
-): { body: string; signature: string } {
-  const notice: SandboxNoticeBody = {
-    event_id: `evt_${randomBytes(12).toString('hex')}`,
-    provider_ref: providerRef,
-    outcome,
-    amount_cents: amountCents,
-  };
-  const body = JSON.stringify(notice);
-  return { body, signature: signSandboxNotice(body) };
-}
-
-const forbidden = () => new AppError('not_allowed', 'forbidden');
-
-function verifySignature(header: string | undefined, body: string, now: number): void {
-  const parts = Object.fromEntries(
-    (header ?? '').split(',').map((part) => {
-      const at = part.indexOf('=');
-      return [part.slice(0, at).trim(), part.slice(at + 1).trim()];
-    }),
-  );
-  const at = Number(parts.t);
-  const given = Buffer.from(/^[0-9a-f]{64}$/.test(parts.v1 ?? '') ? (parts.v1 as string) : '', 'hex');
-  if (!Number.isInteger(at) || given.length !== 32) throw forbidden();
-  if (Math.abs(now - at) > NOTICE_TOLERANCE_S) throw forbidden();
-  const expected = createHmac('sha256', secret).update(`${at}.${body}`).digest();
-  if (!timingSafeEqual(given, expected)) throw forbidden();
-}
-
-function readNotice(body: string): SandboxNoticeBody {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new AppError('invalid_data', 'malformedJson');
-  }
-  const n = parsed as Partial<SandboxNoticeBody> | null;
-  if (
-    !n ||
-    typeof n.event_id !== 'string' ||
-    !/^evt_[0-9a-f]{24}$/.test(n.event_id) ||
-    typeof n.provider_ref !== 'string' ||
-    n.provider_ref.length > 100 ||
-    (n.outcome !== 'paid' && n.outcome !== 'failed' && n.outcome !== 'refunded') ||
-    !Number.isInteger(n.amount_cents)
-  ) {
-    throw new AppError('invalid_data', 'malformedRequest');
-  }
-  return n as SandboxNoticeBody;
-}
 
 /** Card outcome of a card number (spaces allowed): what the sandbox's card network answers. */
 export function sandboxCardOutcome(
@@ -175,40 +97,45 @@ export function cardResult(
   }
 }
 
-export const sandboxGateway: PaymentGateway = {
-  name: 'sandbox',
-  methods: PaymentMethodSchema.options,
+/** The sandbox gateway with its notice signer (its pages sign the notices they send). */
+export interface SandboxGateway extends PaymentGateway, Pick<SandboxSigner, 'sign' | 'notice'> {
+  readonly name: 'sandbox';
+}
 
-  async start(input) {
-    const result = startSandbox(input);
-    // Where the sandbox's pages send the customer back to (the store's origin, '' = same origin).
-    result.data = { ...result.data, return_base: input.baseUrl };
-    return result;
-  },
+/** The sandbox gateway of a server secret (gateways.plugin.ts builds it once). */
+export function createSandboxGateway(serverSecret: Buffer): SandboxGateway {
+  const signer = createSandboxSigner(serverSecret);
+  return {
+    name: 'sandbox',
+    // The sandbox plays every method.
+    methods: PaymentMethodSchema.options,
+    sign: signer.sign,
+    notice: signer.notice,
 
-  async verifyNotice({ headers, rawBody }) {
-    const header = headers[SANDBOX_SIGNATURE_HEADER];
-    verifySignature(Array.isArray(header) ? header[0] : header, rawBody, Math.floor(Date.now() / 1000));
-    const notice = readNotice(rawBody);
-    const result: PaymentNotice = {
-      eventId: notice.event_id,
-      providerRef: notice.provider_ref,
-      outcome: notice.outcome,
-      amountCents: notice.amount_cents,
-      raw: { ...notice },
-    };
-    return result;
-  },
+    async start(input) {
+      const result = startSandbox(input);
+      // Where the sandbox's pages send the customer back to (the store's origin, '' = same origin).
+      result.data = { ...result.data, return_base: input.baseUrl };
+      return result;
+    },
 
-  /** Like a real gateway, refunds only a payment it took (its own reference, for that payment) and a positive amount. */
-  async refund({ providerRef, amountCents, paymentId }) {
-    const match = SANDBOX_REF.exec(providerRef);
-    if (!match || Number(match[1]) !== paymentId || !(amountCents > 0)) {
-      throw new Error(`sandbox refund refused: ${providerRef || 'no reference'} is not payment ${paymentId}`);
-    }
-    return { providerRef: `${providerRef}_refund_${randomBytes(6).toString('hex')}` };
-  },
-};
+    async verifyNotice({ headers, rawBody }) {
+      const header = headers[SANDBOX_SIGNATURE_HEADER];
+      return signer.verify(Array.isArray(header) ? header[0] : header, rawBody);
+    },
+
+    /** Like a real gateway, refunds only a payment it took (its own reference, for that payment) and a positive amount. */
+    async refund({ providerRef, amountCents, paymentId }) {
+      const match = SANDBOX_REF.exec(providerRef);
+      if (!match || Number(match[1]) !== paymentId || !(amountCents > 0)) {
+        throw new Error(
+          `sandbox refund refused: ${providerRef || 'no reference'} is not payment ${paymentId}`,
+        );
+      }
+      return { providerRef: `${providerRef}_refund_${randomBytes(6).toString('hex')}` };
+    },
+  };
+}
 
 function startSandbox(input: StartPaymentInput): StartPaymentResult {
   const ref = `sbx_${input.paymentId}_${randomBytes(9).toString('base64url')}`;

@@ -1,5 +1,5 @@
-import { formatEuros, formatMultibancoReference, type Language, LanguageSchema } from '@shop/domain';
-import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
+import { LanguageSchema } from '@shop/domain';
+import type { TranslationKey } from '@shop/domain/i18n';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,66 +8,25 @@ import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
-import { applyNotice, type OrderRow, type PaymentRow, paymentByRef } from './payments.service.ts';
+import { applyNotice } from './payment-notices.ts';
+import { type PaymentRow, paymentByRef } from './payments.repository.ts';
+import { cardResult, SANDBOX_REF, SANDBOX_SIGNATURE_HEADER, sandboxCardOutcome } from './sandbox.gateway.ts';
 import {
-  cardResult,
-  SANDBOX_REF,
-  SANDBOX_SIGNATURE_HEADER,
-  sandboxCardOutcome,
-  sandboxGateway,
-  sandboxNotice,
-} from './sandbox.gateway.ts';
+  type ActionBody,
+  ActionBodySchema,
+  cardForm,
+  type Kind,
+  type PageContext,
+  page,
+  render,
+  returnUrl,
+  self,
+} from './sandbox-pages.ts';
 
 /** Where the sandbox's notices arrive (a real gateway's webhook URL). */
 export const SANDBOX_NOTIFY_PATH = '/payments/sandbox/notify';
 
 const RefParamsSchema = z.object({ ref: z.string().check(z.regex(SANDBOX_REF)) });
-
-/** What the sandbox's form pages post (application/x-www-form-urlencoded). */
-const ActionBodySchema = z.object({
-  action: z.optional(z.enum(['approve', 'fail', 'pay', 'collect', 'return'])),
-  num: z.optional(z.string().check(z.maxLength(40))),
-  month: z.optional(z.string().check(z.maxLength(4))),
-  year: z.optional(z.string().check(z.maxLength(6))),
-  cvc: z.optional(z.string().check(z.maxLength(6))),
-  phone: z.optional(z.string().check(z.maxLength(30))),
-});
-type ActionBody = z.infer<typeof ActionBodySchema>;
-
-type Kind = 'card' | '3ds' | 'bizum' | 'paypal' | 'multibanco' | 'bank';
-
-interface PageContext {
-  payment: PaymentRow;
-  order: OrderRow;
-  language: Language;
-  portal: string;
-  t: (key: string, vars?: TranslationVars) => string;
-}
-
-function page(c: PageContext, title: string, body: string): string {
-  const amount = formatEuros(c.payment.amountCents, c.language);
-  return `<!doctype html>
-<html lang="${c.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(c.t('title'))}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}
-.box{border:1px solid #ccc;border-radius:8px;padding:1rem 1.25rem}.note{font-size:.85rem;color:#7a5b00;background:#fff6d6;padding:.5rem;border-radius:4px}
-label{display:block;margin:.5rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box;font-size:1rem}
-button{margin:.75rem .5rem 0 0;padding:.6rem 1rem;font-size:1rem;cursor:pointer}.error{color:#b00020}dt{font-weight:bold}dd{margin:0 0 .5rem}</style>
-</head><body><p class="note">${escapeHtml(c.t('notice'))}</p><div class="box"><h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(c.portal)} · ${escapeHtml(c.t('order', { order: c.order.id }))}</p>
-<p><strong>${escapeHtml(c.t('amount', { amount }))}</strong></p>${body}</div></body></html>`;
-}
-
-const button = (action: string, label: string) =>
-  `<button type="submit" name="action" value="${action}">${escapeHtml(label)}</button>`;
-const form = (action: string, inner: string) =>
-  `<form method="post" action="${escapeHtml(action)}">${inner}</form>`;
-
-/** The storefront pages a gateway sends the customer back to. */
-function returnUrl(appPrefix: string, payment: PaymentRow, order: OrderRow, ok: boolean): string {
-  const base = typeof payment.data.return_base === 'string' ? payment.data.return_base : '';
-  return `${base}${appPrefix}/${ok ? 'checkout/success' : 'payment/retry'}/${order.id}`;
-}
 
 /**
  * The sandbox gateway's own pages (card form, 3-D Secure challenge, Bizum
@@ -91,6 +50,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
   );
 
   app.post(SANDBOX_NOTIFY_PATH, { schema: { body: z.string() } }, async (request) => {
+    const sandboxGateway = app.sandboxGateway;
     const notice = await sandboxGateway.verifyNotice({
       headers: request.headers,
       rawBody: request.body,
@@ -103,7 +63,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
 
   /** Delivers a notice as the gateway's servers would: a signed POST to the notice endpoint. */
   async function deliver(payment: PaymentRow, outcome: 'paid' | 'failed'): Promise<void> {
-    const { body, signature } = sandboxNotice(payment.providerRef ?? '', outcome, payment.amountCents);
+    const { body, signature } = app.sandboxGateway.notice(
+      payment.providerRef ?? '',
+      outcome,
+      payment.amountCents,
+    );
     const response = await app.inject({
       method: 'POST',
       url: SANDBOX_NOTIFY_PATH,
@@ -114,7 +78,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
   }
 
   async function contextOf(ref: string): Promise<PageContext> {
-    const found = await paymentByRef(app.database.db, sandboxGateway.name, ref);
+    const found = await paymentByRef(app.database.db, app.sandboxGateway.name, ref);
     if (!found) throw new AppError('not_found', 'notFound');
     const store = (await app.catalog.snapshot()).stores.get(found.order.storeId);
     const language = LanguageSchema.safeParse(store?.language).data ?? 'es';
@@ -147,66 +111,6 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
       .header('Referrer-Policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(body);
-  }
-
-  const self = (kind: Kind, ref: string) => `/payments/sandbox/${kind}/${ref}`;
-
-  function cardForm(c: PageContext, ref: string, error?: string): string {
-    const field = (name: string, label: string, attrs: string) =>
-      `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" ${attrs}>`;
-    return page(
-      c,
-      c.t('cardTitle'),
-      `${error ? `<p class="error">${escapeHtml(error)}</p>` : ''}${form(
-        self('card', ref),
-        `${field('num', c.t('cardNumber'), 'inputmode="numeric" autocomplete="cc-number" required')}${field('month', c.t('cardMonth'), 'inputmode="numeric" autocomplete="cc-exp-month" required')}${field('year', c.t('cardYear'), 'inputmode="numeric" autocomplete="cc-exp-year" required')}${field('cvc', c.t('cardCvc'), 'inputmode="numeric" autocomplete="cc-csc" required')}${button('pay', c.t('pay'))}`,
-      )}`,
-    );
-  }
-
-  function render(kind: Kind, c: PageContext, ref: string): string {
-    switch (kind) {
-      case 'card':
-        return cardForm(c, ref);
-      case '3ds':
-        return page(
-          c,
-          c.t('challengeTitle'),
-          `<p>${escapeHtml(c.t('challengeText'))}</p>${form(self('3ds', ref), button('approve', c.t('approve')) + button('fail', c.t('fail')))}`,
-        );
-      case 'bizum':
-        return page(
-          c,
-          c.t('bizumTitle'),
-          form(
-            self('bizum', ref),
-            `<label for="phone">${escapeHtml(c.t('bizumPhone'))}</label><input id="phone" name="phone" inputmode="tel" autocomplete="tel"><p>${escapeHtml(c.t('bizumText'))}</p>${button('approve', c.t('bizumApprove'))}${button('fail', c.t('bizumDeny'))}`,
-          ),
-        );
-      case 'paypal':
-        return page(
-          c,
-          c.t('paypalTitle'),
-          `<p>${escapeHtml(c.t('paypalText', { portal: c.portal }))}</p>${form(self('paypal', ref), button('approve', c.t('paypalApprove')) + button('fail', c.t('paypalCancel')))}`,
-        );
-      case 'multibanco': {
-        const voucher = (c.payment.data.voucher ?? {}) as Record<string, string>;
-        const expires = voucher.expires_at ? new Date(voucher.expires_at).toLocaleDateString(c.language) : '';
-        return page(
-          c,
-          c.t('multibancoTitle'),
-          `<dl><dt>${escapeHtml(c.t('entity'))}</dt><dd data-testid="entity">${escapeHtml(voucher.entity ?? '')}</dd><dt>${escapeHtml(c.t('reference'))}</dt><dd data-testid="reference">${escapeHtml(formatMultibancoReference(voucher.reference ?? ''))}</dd></dl><p>${escapeHtml(c.t('expires', { date: expires }))}</p><p>${escapeHtml(c.t('atmText'))}</p>${form(self('multibanco', ref), button('pay', c.t('atmPay')))}`,
-        );
-      }
-      case 'bank': {
-        const mandate = (c.payment.data.mandate ?? {}) as Record<string, string>;
-        return page(
-          c,
-          c.t('bankTitle'),
-          `<p>${escapeHtml(c.t('mandate', { reference: mandate.reference ?? '', account: mandate.account ?? '' }))}</p><p>${escapeHtml(c.t('bankText'))}</p>${form(self('bank', ref), button('collect', c.t('bankCollect')) + button('return', c.t('bankReturn')))}`,
-        );
-      }
-    }
   }
 
   for (const kind of ['card', '3ds', 'bizum', 'paypal', 'multibanco', 'bank'] as const) {

@@ -15,6 +15,12 @@ declare module 'fastify' {
     store: StoreRow | null;
     /** How `store` was chosen (the preHandler remembers a `?store_id=` choice). */
     storeResolution: StoreResolution | null;
+    /**
+     * The id of the stored session the request's signed cookie names when that
+     * session is gone (a renewal moved it): a checkout replay may still be
+     * answered to it (checkout idempotency); null otherwise.
+     */
+    staleSessionId: string | null;
   }
   interface FastifyInstance {
     sessions: SessionService;
@@ -30,6 +36,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Give the route a session (from the cookie, else a new anonymous one) and its store. */
     session?: boolean;
+    /**
+     * The form key of the stale session the cookie names is accepted too
+     * (request.staleSessionId): a checkout sent again after the answer that
+     * renewed its session was lost. The route decides what such a request may do.
+     */
+    staleSessionFormKey?: boolean;
   }
 }
 
@@ -76,6 +88,7 @@ export const sessionPlugin = fp<{ env: Env }>(
     app.decorateRequest('session', null);
     app.decorateRequest('store', null);
     app.decorateRequest('storeResolution', null);
+    app.decorateRequest('staleSessionId', null);
     app.decorate('requestStore', async (request: FastifyRequest) => {
       if (request.store) return request.store;
       return (await resolve(request, null)).store;
@@ -94,8 +107,10 @@ export const sessionPlugin = fp<{ env: Env }>(
     app.addHook('onRequest', async (request) => {
       if (!withSession(request)) return;
       const now = new Date();
-      const session =
-        (await service.fromCookie(request.cookies[cookieName(request)], now)) ?? service.start(now);
+      const cookie = request.cookies[cookieName(request)];
+      const found = await service.fromCookie(cookie, now);
+      const session = found ?? service.start(now);
+      if (!found) request.staleSessionId = service.signedStoredId(cookie);
       const { resolution, store } = await resolve(request, session.storeId);
       request.session = session;
       request.store = store;

@@ -89,8 +89,20 @@ export interface SessionService {
       tx: AppDb,
       sessionId: string,
       locked: LockedSession | undefined,
+      /** The id the session moves to when `work` succeeds. */
+      newId: string,
     ) => Promise<{ result: T; customerId: number }>,
   ): Promise<{ result: T; session: Session }>;
+  /**
+   * The id a cookie names when its signature holds and it names a stored
+   * session, whether or not that session still exists (a checkout replayed
+   * with the cookie a renewal replaced: checkout idempotency).
+   */
+  signedStoredId(value: string | undefined): string | null;
+  /** The form key of a session id. */
+  formKeyOf(id: string): string;
+  /** A stored, unexpired session by id (the session a checkout's renewal created, for its replay); null otherwise. */
+  byId(id: string, now: Date): Promise<Session | null>;
   /** Log out: deletes the stored session and answers a new anonymous one (a new id) in the same store. */
   end(session: Session, storeId: number): Promise<Session>;
   /** Changes a session (storing it at its first write); answers the session as committed. */
@@ -169,6 +181,18 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       return row && row.expiresAt > now ? fromRow(row) : null;
     },
 
+    signedStoredId(value) {
+      const token = readToken(secret, value);
+      return token?.stored ? token.id : null;
+    },
+
+    formKeyOf: (id) => formKey(id),
+
+    async byId(id, now) {
+      const row = await findSession(db, id);
+      return row && row.expiresAt > now ? fromRow(row) : null;
+    },
+
     start(now, storeId = null) {
       const id = newSessionId();
       return {
@@ -204,7 +228,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     async renew(session, storeId, work) {
       const newId = newSessionId();
       const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
-        const done = await work(tx, sessionId, locked);
+        const done = await work(tx, sessionId, locked, newId);
         const now = new Date();
         await moveSession(
           tx,

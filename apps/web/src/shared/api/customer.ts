@@ -66,18 +66,28 @@ export async function getClient(): Promise<ClientRecord> {
 /** The method fields of a checkout form (card fields stay in memory and go only in this body). */
 export type PaymentFields = { type: PaymentMethod } & Record<string, string | undefined>;
 
-/** POST checkoutAuthenticated/: a logged-in customer's checkout of the session's quote. */
-export function checkoutAuthenticated(form: PaymentFields) {
-  return api.post<PaymentAnswer>('checkoutAuthenticated/', body({ form }));
+/**
+ * POST checkoutAuthenticated/: a logged-in customer's checkout of the session's
+ * quote. `requestId` names this submit: the client's automatic retries send the
+ * same body, so a lost answer is answered again with the same order.
+ */
+export function checkoutAuthenticated(form: PaymentFields, requestId: string) {
+  return api.post<PaymentAnswer>(
+    'checkoutAuthenticated/',
+    body({ form: { ...form, request_id: requestId } }),
+  );
 }
 
 /**
  * POST checkoutRegister/: a new customer's checkout (their e-mail and the terms
  * accepted at register); PayPal has its own registering path, checkoutRegisterPaypal/.
  */
-export function checkoutRegister(fields: PaymentFields, email: string) {
+export function checkoutRegister(fields: PaymentFields, email: string, requestId: string) {
   const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
-  return api.post<PaymentAnswer>(path, body({ form: { ...fields, email, accept_terms: true } }));
+  return api.post<PaymentAnswer>(
+    path,
+    body({ form: { ...fields, email, accept_terms: true, request_id: requestId } }),
+  );
 }
 
 /**

@@ -14,7 +14,6 @@ import {
   startFakeMonei,
 } from '../../../testing/monei-fake.ts';
 import type { PaymentMethod } from '../gateway.ts';
-import { gatewayNamed } from '../payments.service.ts';
 
 /**
  * Monei behind the real app (store 16 takes every Monei method through
@@ -112,7 +111,7 @@ describe.each(testDatabaseKinds())('Monei over HTTP (%s)', (kind) => {
       fake.customerPays(placed.ref);
       expect((await deliver(fake.callback(placed.ref))).json().status).toBe('applied');
       const payment = await paymentOf(placed.orderId);
-      const refund = await gatewayNamed('monei')?.refund({
+      const refund = await t.app.gateways.named('monei')?.refund({
         providerRef: placed.ref,
         amountCents: 2076,
         paymentId: payment?.id ?? 0,
@@ -160,7 +159,7 @@ describe.each(testDatabaseKinds())('Monei over HTTP (%s)', (kind) => {
     const paid = await place('bizum');
     fake.customerPays(paid.ref);
     await deliver(fake.callback(paid.ref));
-    await gatewayNamed('monei')?.refund({ providerRef: paid.ref, amountCents: 500, paymentId: 0 });
+    await t.app.gateways.named('monei')?.refund({ providerRef: paid.ref, amountCents: 500, paymentId: 0 });
     expect((await deliver(fake.callback(paid.ref))).json().status).toBe('applied');
     const after = await paymentOf(paid.orderId);
     expect(after?.status).toBe('paid');

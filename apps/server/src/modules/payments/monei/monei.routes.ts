@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { notFound } from '../../../http/app-error.ts';
-import { applyNotice, gatewayNamed } from '../payments.service.ts';
+import { applyNotice } from '../payment-notices.ts';
 import { IgnoredMoneiCallback, MONEI_NOTIFY_PATH } from './monei.gateway.ts';
 
 /**
@@ -27,7 +27,7 @@ export const moneiNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const gateway = gatewayNamed('monei');
+      const gateway = app.gateways.named('monei');
       if (!gateway) throw notFound();
       try {
         const notice = await gateway.verifyNotice({

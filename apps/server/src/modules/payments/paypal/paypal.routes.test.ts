@@ -10,7 +10,7 @@ import {
   paypalEnv,
   startFakePayPal,
 } from '../../../testing/paypal-fake.ts';
-import { gatewayNamed, startPayment } from '../payments.service.ts';
+import { startPayment } from '../payment-start.ts';
 
 describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
   let t: TestApp;
@@ -142,7 +142,7 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     expect(await statusOf(placed.orderId)).toBe('complete_pending');
 
     // Another shop's order on the same PayPal account, approved: not ours to capture.
-    const foreign = await gatewayNamed('paypal')?.start({
+    const foreign = await t.app.gateways.named('paypal')?.start({
       paymentId: 0,
       orderId: '1499999998',
       storeId: 14,
@@ -168,16 +168,14 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, placed.orderId));
     if (!order) throw new Error('no order');
     const card = { num: '4242424242424242', month: '12', year: '2031', cvc: '123' };
-    const paid = await t.database.db.transaction((tx) =>
-      startPayment(tx as never, {
-        order,
-        method: 'cc',
-        fields: card,
-        baseUrl: 'http://localhost',
-        language: 'es',
-      }),
-    );
-    expect(paid).toEqual({ type: 'success' });
+    const paid = await startPayment(t.database.db, t.app.gateways, {
+      order,
+      method: 'cc',
+      fields: card,
+      baseUrl: 'http://localhost',
+      language: 'es',
+    });
+    expect(paid.next).toEqual({ type: 'success' });
     const hook = await webhook(fake.event('CHECKOUT.ORDER.APPROVED', fake.orders.get(placed.token) ?? {}));
     expect(hook.json()).toEqual({ received: true, status: 'ignored' });
     const answer = await back('return', placed.orderId, placed.token);
@@ -225,7 +223,7 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
 
   it('refuses tampered and unsigned webhooks with 403; a replayed one changes nothing', async () => {
     const placed = await approvedOrder();
-    await gatewayNamed('paypal')?.lookup?.({
+    await t.app.gateways.named('paypal')?.lookup?.({
       providerRef: placed.token,
       paymentId: 0,
       orderId: placed.orderId,
@@ -252,7 +250,7 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
     const whole = await approvedOrder();
     await back('return', whole.orderId, whole.token);
     const payment = await paymentOf(whole.orderId);
-    const refund = await gatewayNamed('paypal')?.refund({
+    const refund = await t.app.gateways.named('paypal')?.refund({
       providerRef: whole.token,
       amountCents: 2076,
       paymentId: payment?.id ?? 0,
@@ -265,7 +263,9 @@ describe.each(testDatabaseKinds())('PayPal over HTTP (%s)', (kind) => {
 
     const partial = await approvedOrder();
     await back('return', partial.orderId, partial.token);
-    await gatewayNamed('paypal')?.refund({ providerRef: partial.token, amountCents: 500, paymentId: 1 });
+    await t.app.gateways
+      .named('paypal')
+      ?.refund({ providerRef: partial.token, amountCents: 500, paymentId: 1 });
     expect(
       (await webhook(fake.event('PAYMENT.CAPTURE.REFUNDED', fake.refunds.at(-1) ?? {}))).statusCode,
     ).toBe(200);

@@ -1,9 +1,11 @@
-import { OrderIdSchema } from '@shop/domain';
+import { isPaidOrderStatus, OrderIdSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { AppDb } from '../../../db/client.ts';
 import { notFound } from '../../../http/app-error.ts';
-import { applyNotice, gatewayNamed, isPaidStatus, type OrderRow, paymentByRef } from '../payments.service.ts';
+import type { GatewayRegistry } from '../gateway-registry.ts';
+import { applyNotice } from '../payment-notices.ts';
+import { type OrderRow, paymentByRef } from '../payments.repository.ts';
 import {
   PAYPAL_CANCEL_PATH,
   PAYPAL_RETURN_PATH,
@@ -14,14 +16,14 @@ import { cancelledNotice, type PayPalCompletion } from './paypal.notices.ts';
 import { IgnoredPayPalEvent } from './paypal.webhook.ts';
 
 /** The PayPal adapter when PAYPAL_CLIENT_ID registered it; 404 otherwise (the shop does not take PayPal). */
-function paypalGateway(): PayPalGateway {
-  const gateway = gatewayNamed('paypal');
+function paypalGateway(gateways: GatewayRegistry): PayPalGateway {
+  const gateway = gateways.named('paypal');
   if (!gateway) throw notFound();
   return gateway as PayPalGateway;
 }
 
 /** An order that takes no more payment: paid (by this attempt or another) or given up. */
-const closed = (order: OrderRow) => isPaidStatus(order.status) || order.status === 'canceled';
+const closed = (order: OrderRow) => isPaidOrderStatus(order.status) || order.status === 'canceled';
 
 /** True when a PayPal order is one of our attempts and its order still takes a payment. */
 export function paypalCapturable(db: AppDb): (paypalOrderId: string) => Promise<boolean> {
@@ -51,7 +53,7 @@ const BackQuerySchema = z.object({
 export const paypalRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async (app, { appPrefix }) => {
   const db = app.database.db;
   const back = async (query: z.infer<typeof BackQuerySchema>, cancelled: boolean) => {
-    const gateway = paypalGateway();
+    const gateway = paypalGateway(app.gateways);
     const found = await paymentByRef(db, gateway.name, query.token);
     // Another order's token, or none of ours: nothing to say about it.
     if (!found || found.order.id !== query.order_id) throw notFound();
@@ -60,7 +62,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
     const retry = `${appPrefix}/payment/retry/${orderId}`;
     if (found.payment.status === 'paid' || found.payment.status === 'refunded') return success;
     // Paid meanwhile by another attempt (another tab, another method), or canceled: nothing is captured.
-    if (closed(found.order)) return isPaidStatus(found.order.status) ? success : retry;
+    if (closed(found.order)) return isPaidOrderStatus(found.order.status) ? success : retry;
     let completion: PayPalCompletion;
     try {
       // Cancel: read first (the customer may have approved in another tab); return: capture at once.
@@ -117,7 +119,7 @@ export const paypalWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const gateway = paypalGateway();
+      const gateway = paypalGateway(app.gateways);
       try {
         const notice = await gateway.verifyNotice({
           headers: request.headers,

@@ -156,6 +156,7 @@ export function createRedsysGateway(settings: RedsysSettings): PaymentGateway {
 
   return {
     name: 'redsys',
+    // The card is typed on Redsys's page (cc without card fields), Bizum in the bank's app.
     methods: REDSYS_METHODS,
 
     async start(input) {

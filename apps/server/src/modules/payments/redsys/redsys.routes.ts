@@ -7,7 +7,7 @@ import { escapeHtml } from '../../../http/html.ts';
 import { translate } from '../../../http/translate.ts';
 import { visitorOf } from '../../session/session.plugin.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
-import { applyNotice, gatewayNamed } from '../payments.service.ts';
+import { applyNotice } from '../payment-notices.ts';
 import { REDSYS_NOTIFY_PATH, type RedsysForm } from './redsys.gateway.ts';
 
 /** The page's one script: post the form at once (a button stays for browsers without scripts). */
@@ -53,7 +53,7 @@ export const redsysRoutes: FastifyPluginAsyncZod<{ paymentUrl: string }> = async
     { schema: { querystring: OrderIdParamQuerySchema } },
     async (request, reply) => {
       const { session, store } = visitorOf(request);
-      if (!gatewayNamed('redsys')) throw notFound();
+      if (!app.gateways.named('redsys')) throw notFound();
       const found = await latestOwnedPayment(app.database.db, {
         orderId: request.query.order_id,
         customerId: session.customerId,
@@ -103,7 +103,7 @@ export const redsysNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const gateway = gatewayNamed('redsys');
+      const gateway = app.gateways.named('redsys');
       if (!gateway) throw notFound();
       const notice = await gateway.verifyNotice({
         headers: request.headers,

@@ -10,8 +10,8 @@ import type { CheckoutNext, PaymentMethod, PaymentNotice, StartPaymentInput } fr
 
 /** The shop's methods Stripe takes: cards (Payment Element, wallets), SEPA Direct Debit, Multibanco. */
 export const STRIPE_METHODS = [
-  'cc',
   'stripe',
+  'cc',
   'bank',
   'multibanco',
 ] as const satisfies readonly PaymentMethod[];

@@ -81,6 +81,7 @@ export function createStripeGateway(
 
   return {
     name: 'stripe',
+    // The Payment Element first: a store's card goes through it when Stripe is chosen implicitly.
     methods: STRIPE_METHODS,
 
     async start(input: StartPaymentInput) {

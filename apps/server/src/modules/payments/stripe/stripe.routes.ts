@@ -5,8 +5,10 @@ import { AppError, notFound } from '../../../http/app-error.ts';
 import { requestConfig } from '../../../http/request-config.ts';
 import { visitorOf } from '../../session/session.plugin.ts';
 import type { CheckoutNext } from '../gateway.ts';
+import type { GatewayRegistry } from '../gateway-registry.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
-import { applyNotice, failedPaymentMessage, gatewayNamed } from '../payments.service.ts';
+import { applyNotice } from '../payment-notices.ts';
+import { failedNext } from '../payment-outcome.ts';
 import {
   IgnoredStripeEvent,
   STRIPE_WEBHOOK_PATH,
@@ -15,8 +17,8 @@ import {
 } from './stripe.gateway.ts';
 
 /** The Stripe adapter when STRIPE_SECRET_KEY registered it; 404 otherwise (the shop does not take Stripe). */
-function stripeGateway(): StripeGateway {
-  const gateway = gatewayNamed('stripe');
+function stripeGateway(gateways: GatewayRegistry): StripeGateway {
+  const gateway = gateways.named('stripe');
   if (!gateway) throw notFound();
   return gateway as StripeGateway;
 }
@@ -35,7 +37,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
     async (request) => {
       const { session, store } = visitorOf(request);
       const { order_id: orderId, confirmation_token: confirmationToken } = request.query;
-      const gateway = stripeGateway();
+      const gateway = stripeGateway(app.gateways);
       const found = await latestOwnedPayment(app.database.db, {
         orderId,
         customerId: session.customerId,
@@ -59,9 +61,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
       }
       if (completion.notice) await applyNotice(app.database.db, gateway.name, completion.notice);
       const next: CheckoutNext =
-        completion.next.type === 'failed'
-          ? { type: 'failed', message: failedPaymentMessage(store.language) }
-          : completion.next;
+        completion.next.type === 'failed' ? failedNext(store.language) : completion.next;
       return { ok: true, order_id: orderId, next, config: await requestConfig(request) };
     },
   );
@@ -89,7 +89,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const gateway = stripeGateway();
+      const gateway = stripeGateway(app.gateways);
       try {
         const notice = await gateway.verifyNotice({
           headers: request.headers,

@@ -1,5 +1,6 @@
 import type { FixedFlow } from '@shop/domain';
 import type { AddKind } from '../../../shared/api/cart.ts';
+import { newRequestId } from '../../../shared/api/request-id.ts';
 import { flowStore } from '../../../shared/wizard/flow-store.ts';
 import { genericStore } from '../../../shared/wizard/generic-store.ts';
 
@@ -73,16 +74,6 @@ function writeRecord(kind: AddKind, record: AddRecord): void {
   } catch {
     // Blocked storage: the in-memory guard still stops a double post on this page.
   }
-}
-
-/** A random request id (uuid v4); crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /**

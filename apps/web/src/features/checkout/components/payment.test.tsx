@@ -188,6 +188,10 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
         accept_terms: true,
       },
     });
+    // The submit's request id: a repeat of this request (lost answer) is answered with the same order.
+    expect((posts[0]?.body as { form?: { request_id?: string } } | undefined)?.form?.request_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     const stored = JSON.stringify({ ...localStorage, ...sessionStorage });
     expect(stored).not.toContain('4000002760003184');
     expect(stored).not.toContain('3184');

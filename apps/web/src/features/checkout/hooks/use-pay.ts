@@ -7,6 +7,7 @@ import {
   type PaymentFields,
   payOrder,
 } from '../../../shared/api/customer.ts';
+import { newRequestId } from '../../../shared/api/request-id.ts';
 import { getConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -28,13 +29,18 @@ export interface PayInput {
   orderId?: string | null;
 }
 
-/** Submits a payment: the checkout of the session's quote, or another attempt for an existing order. */
+/**
+ * Submits a payment: the checkout of the session's quote, or another attempt
+ * for an existing order. Each submit has its own request id (a double click
+ * submits once per click; the server answers a repeat of one with its order).
+ */
 function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
   if (orderId) return payOrder(orderId, fields.type);
-  if (getConfig().loggedIn) return checkoutAuthenticated(fields);
+  const requestId = newRequestId();
+  if (getConfig().loggedIn) return checkoutAuthenticated(fields, requestId);
   const registered = readValidatedEmail();
   if (!registered) throw new Error('A new customer checks out after register (the guard sends them there).');
-  return checkoutRegister(fields, registered.email);
+  return checkoutRegister(fields, registered.email, requestId);
 }
 
 /**

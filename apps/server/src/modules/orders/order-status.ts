@@ -1,0 +1,119 @@
+import {
+  checkTransition,
+  isOrderStatus,
+  type OrderStatus,
+  type TransitionContext,
+  type TransitionRefusal,
+} from '@shop/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
+import { type Actor, recordAudit } from '../admin/audit.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** A payment counts as captured once paid (a later refund does not undo that it was paid). */
+const CAPTURED = ['paid', 'refunded'];
+
+/** The facts the state machine's guards look at, read from the order's payments, credit notes and files. */
+export async function transitionContext(db: AppDb, orderId: string): Promise<TransitionContext> {
+  const paymentRows = await db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.orderId, orderId));
+  const [credit] = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(eq(creditNotes.orderId, orderId))
+    .limit(1);
+  const items = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(sql`${orderItems.orderId} = ${orderId} and ${orderItems.parentId} is null`);
+  const results = await db
+    .select({ itemId: files.orderItemId })
+    .from(files)
+    .where(sql`${files.orderId} = ${orderId} and ${files.kind} = 'result'`);
+  const withDocument = new Set(results.map((r) => r.itemId));
+  return {
+    paid: paymentRows.some((p) => CAPTURED.includes(p.status)),
+    paymentPending: paymentRows.some((p) => p.status === 'pending' || p.status === 'authorized'),
+    creditNoteIssued: credit !== undefined,
+    documentAttached: items.length > 0 && items.every((item) => withDocument.has(item.id)),
+  };
+}
+
+export interface StatusChange {
+  to: OrderStatus;
+  /** Who moves it: an operator, the customer, or the payments (`system`). */
+  actor: Actor;
+  /** The audit row's action (`order.paid`, `order.in_progress`, …). */
+  action: string;
+  /** The panel status the order and its items take with it (back office, incidents). */
+  panelStatusId?: number;
+  /** Facts the guards look at that the caller knows better than the stored rows; the rest is read. */
+  context?: Partial<TransitionContext>;
+  details?: Record<string, unknown>;
+}
+
+export type StatusChangeResult =
+  | { ok: true; from: OrderStatus; to: OrderStatus }
+  | { ok: false; reason: TransitionRefusal | 'unknown_status' };
+
+/**
+ * THE one function that changes an order's status (ADR 019): it checks the
+ * move against the domain's transition table (`checkTransition`), writes the
+ * row (and the items' panel status when given) and the audit entry, in the
+ * caller's transaction, and answers a typed refusal instead of writing
+ * anything when the table says no. The caller holds the order row locked
+ * (`select … for update`) and passes it; its `status` is updated in place.
+ * A test (order-status.test.ts) fails when any other code writes `orders.status`.
+ */
+export async function changeOrderStatus(
+  tx: AppDb,
+  order: OrderRow,
+  change: StatusChange,
+): Promise<StatusChangeResult> {
+  const from = order.status;
+  if (!isOrderStatus(from)) return { ok: false, reason: 'unknown_status' };
+  const needsRead =
+    change.context === undefined ||
+    change.context.paid === undefined ||
+    change.context.creditNoteIssued === undefined ||
+    change.context.documentAttached === undefined;
+  const context: TransitionContext = {
+    ...(needsRead
+      ? await transitionContext(tx, order.id)
+      : { paid: false, creditNoteIssued: false, documentAttached: false }),
+    ...change.context,
+  };
+  const check = checkTransition(from, change.to, context);
+  if (!check.ok) return { ok: false, reason: check.reason };
+  const now = new Date();
+  const panel = change.panelStatusId;
+  await tx
+    .update(orders)
+    .set({ status: change.to, ...(panel === undefined ? {} : { panelStatusId: panel }), updatedAt: now })
+    .where(eq(orders.id, order.id));
+  if (panel !== undefined) {
+    await tx.update(orderItems).set({ panelStatusId: panel }).where(eq(orderItems.orderId, order.id));
+  }
+  await recordAudit(tx, change.actor, {
+    action: change.action,
+    entity: 'order',
+    entityId: order.id,
+    before: { status: from, panel_status_id: order.panelStatusId },
+    after: { status: change.to, panel_status_id: panel ?? order.panelStatusId },
+    ...(change.details ? { details: change.details } : {}),
+  });
+  order.status = change.to;
+  order.updatedAt = now;
+  if (panel !== undefined) order.panelStatusId = panel;
+  return { ok: true, from, to: change.to };
+}
+
+/** The order row, locked until the transaction ends (status changes, payments and notices serialise on it). */
+export async function lockOrder(tx: AppDb, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}

@@ -1,0 +1,182 @@
+import {
+  type CheckoutNext,
+  CheckoutNextSchema,
+  isPaidOrderStatus,
+  type Language,
+  type OrderStatus,
+  type TransitionContext,
+} from '@shop/domain';
+import type { AppDb } from '../../db/client.ts';
+import { translate } from '../../http/translate.ts';
+import { SYSTEM_ACTOR } from '../admin/audit.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
+import { queueConfirmation } from '../invoices/order-confirmation.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { changeOrderStatus } from '../orders/order-status.ts';
+import type { StartPaymentResult } from './gateway.ts';
+import { type OrderRow, type PaymentRow, updatePayment } from './payments.repository.ts';
+
+/** The failed-payment text of spec 4, in the store's language. */
+export function failedPaymentMessage(language: Language): string {
+  return translate(language, 'payments.failed');
+}
+
+/** What a failed attempt answers: the spec's text, and that no money was taken (issue 17 item 5). */
+export function failedNext(language: Language): Extract<CheckoutNext, { type: 'failed' }> {
+  return {
+    type: 'failed',
+    message: failedPaymentMessage(language),
+    detail: translate(language, 'payments.core.noCharge'),
+  };
+}
+
+/** The job that lapses an unpaid Multibanco voucher at its expiry. */
+export const PAYMENT_EXPIRY_JOB = 'payment.expire';
+export interface PaymentExpiryJob {
+  paymentId: number;
+}
+
+/** The job that gives back money captured for an order another attempt had already paid (item 4). */
+export const PAYMENT_REFUND_JOB = 'payment.refund';
+export interface PaymentRefundJob {
+  paymentId: number;
+}
+
+/**
+ * Moves the order for a payment's reason through the one status function
+ * (its audit row names `system`); a move the state machine refuses changes
+ * nothing and answers false.
+ */
+export async function moveOrder(
+  tx: AppDb,
+  order: OrderRow,
+  to: OrderStatus,
+  action: string,
+  context: Pick<TransitionContext, 'paid' | 'paymentPending'>,
+  details?: Record<string, unknown>,
+): Promise<boolean> {
+  if (order.status === to) return false;
+  const moved = await changeOrderStatus(tx, order, {
+    to,
+    actor: SYSTEM_ACTOR,
+    action,
+    context: { creditNoteIssued: false, documentAttached: false, ...context },
+    ...(details ? { details } : {}),
+  });
+  return moved.ok;
+}
+
+/** What applying a payment's capture did. */
+export type PaidEffect = 'order_paid' | 'already_paid' | 'not_payable';
+
+/**
+ * A captured payment: the payment is marked paid and, when the order is still
+ * payable, the order moves to complete_pending (domain state machine), its
+ * invoice takes the next number of its series, and the confirmation is queued,
+ * all in the caller's transaction. The order row must be locked by the caller.
+ * Money captured for an order another attempt already paid (an abandoned
+ * voucher paid late), or for a canceled one, is given back: a refund job is
+ * queued with it (payment-jobs.ts refunds outside any transaction).
+ */
+export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow): Promise<PaidEffect> {
+  const alreadyPaid = isPaidOrderStatus(order.status);
+  const moved =
+    !alreadyPaid &&
+    (await moveOrder(
+      tx,
+      order,
+      'complete_pending',
+      'order.paid',
+      { paid: true },
+      { payment_id: payment.id },
+    ));
+  const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
+  const refund = !moved && (alreadyPaid || order.status === 'canceled');
+  await updatePayment(tx, payment.id, {
+    status: 'paid',
+    ...(moved ? {} : { data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) } }),
+  });
+  if (moved) {
+    const invoice = await issueInvoice(tx, order);
+    await queueConfirmation(tx, { orderId: order.id, invoiceId: invoice.id });
+  } else if (refund) {
+    await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: payment.id } satisfies PaymentRefundJob, {
+      retryLimit: 10,
+      retryDelay: 60,
+      retryBackoff: true,
+    });
+  }
+  return effect;
+}
+
+/**
+ * Phase 2 of a start (payment-start.ts): records the gateway's answer with the
+ * order locked (the caller's short transaction) and says what the customer
+ * does next: paid -> the order is paid at once; voucher / mandate -> processing
+ * (a voucher lapses at its expiry); failed -> the order stays payable and the
+ * answer carries the spec's failed-payment text. An attempt settled meanwhile
+ * (a notice, or the resolve job) is not overwritten: a capture still counts.
+ */
+export async function recordStartResult(
+  tx: AppDb,
+  order: OrderRow,
+  payment: PaymentRow,
+  result: StartPaymentResult,
+  language: Language,
+): Promise<CheckoutNext> {
+  if (payment.status !== 'created') {
+    if (result.outcome === 'paid' && payment.status !== 'paid' && payment.status !== 'refunded') {
+      await applyPaid(tx, order, payment);
+      payment.status = 'paid';
+    }
+    return nextOf(order, payment, language);
+  }
+  const status =
+    result.outcome === 'paid' ? 'paid' : result.outcome === 'failed' ? 'failed' : ('pending' as const);
+  const where = result.next.type === 'redirect' || result.next.type === '3ds' ? result.next.url : undefined;
+  await updatePayment(tx, payment.id, {
+    status,
+    providerRef: result.providerRef ?? null,
+    data: {
+      ...result.data,
+      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
+      ...(where ? { next_url: where } : {}),
+      // The step a repeated checkout request answers (checkout idempotency).
+      ...(result.outcome === 'failed' ? {} : { next: result.next }),
+    },
+  });
+
+  if (result.outcome === 'paid') {
+    await applyPaid(tx, order, { ...payment, status: 'paid' });
+    return { type: 'success' };
+  }
+  if (result.outcome === 'pending' || result.next.type === 'voucher') {
+    await moveOrder(tx, order, 'processing', 'order.payment_pending', { paid: false, paymentPending: true });
+    // An unpaid voucher lapses at its expiry: the order becomes payable again by other methods.
+    if (result.next.type === 'voucher') {
+      await enqueue(tx, PAYMENT_EXPIRY_JOB, { paymentId: payment.id } satisfies PaymentExpiryJob, {
+        startAfter: new Date(result.next.expires_at),
+      });
+    }
+  } else if (result.outcome === 'failed') {
+    await moveOrder(tx, order, 'pending_payment', 'order.payment_failed', { paid: false });
+    // The spec's failed-payment text, whatever the gateway said (its reason stays in the payment's data).
+    return failedNext(language);
+  }
+  return result.next;
+}
+
+/**
+ * The next step an attempt stands at now, from what is stored (a repeated
+ * checkout request, a lost answer): paid -> success; failed -> the failed text;
+ * waiting for the customer or the provider -> the step its start answered;
+ * still being started -> pending.
+ */
+export function nextOf(order: OrderRow, payment: PaymentRow | undefined, language: Language): CheckoutNext {
+  if (isPaidOrderStatus(order.status) || payment?.status === 'paid') return { type: 'success' };
+  if (!payment || payment.status === 'failed' || payment.status === 'refunded') {
+    return failedNext(language);
+  }
+  const stored = CheckoutNextSchema.safeParse(payment.data.next);
+  return stored.success ? stored.data : { type: 'pending' };
+}
