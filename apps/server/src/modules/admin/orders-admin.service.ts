@@ -29,6 +29,7 @@ import {
 import { AppError, notFound } from '../../http/app-error.ts';
 import { adminIncidentView } from '../incidents/incident-views.ts';
 import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
+import { paymentExtrasOf } from '../payments/pending-payment.ts';
 import { type Actor, recordAudit } from './audit.ts';
 
 /** The statuses of paid orders still being worked on: the queue's default view. */
@@ -250,6 +251,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       status: p.status,
       amount_cents: p.amountCents,
       created_at: p.createdAt.toISOString(),
+      ...paymentExtrasOf(p),
     })),
     invoices: [
       ...invoiceRows.map((i) => ({

@@ -4,6 +4,7 @@ import type { AppDb } from '../../db/client.ts';
 import { invoices, orderItems } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
 import { failedPaymentMessage, isPaidStatus, lastPayment, type OrderRow } from './payments.service.ts';
+import { pendingPaymentOf } from './pending-payment.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
 export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
@@ -29,8 +30,8 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
       : last?.status === 'pending' || order.status === 'processing'
         ? 'pending'
         : 'unpaid';
-  const voucher =
-    last?.status === 'pending' ? (last.data.voucher as OrderSuccess['payment']['voucher']) : undefined;
+  const pending = paid ? null : pendingPaymentOf(last);
+  const voucher = pending?.voucher;
   return {
     order_id: order.id,
     store_id: order.storeId,
@@ -52,6 +53,7 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
       attempt: last?.attempt ?? 0,
       ...(state === 'failed' ? { message: failedPaymentMessage(language) } : {}),
       ...(voucher ? { voucher } : {}),
+      ...(pending ? { pending } : {}),
     },
     items,
     invoice_available: invoice.length > 0,

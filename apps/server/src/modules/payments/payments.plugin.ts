@@ -17,6 +17,7 @@ import {
   setSandboxEnabled,
 } from './payments.service.ts';
 import { setSandboxSecret } from './sandbox.gateway.ts';
+import { runVoucherReminder, VOUCHER_REMINDER_JOB, type VoucherReminderJob } from './voucher-mail.ts';
 
 /** The sandbox gateway is on unless PAYMENT_SANDBOX says otherwise or, unset, NODE_ENV is production. */
 export function sandboxEnabled(env: Pick<Env, 'PAYMENT_SANDBOX' | 'NODE_ENV'>): boolean {
@@ -47,6 +48,9 @@ export const paymentsPlugin = fp<{ env: Env }>(
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
       await expirePayment(app.database.db, job);
+    });
+    await app.jobs.work<VoucherReminderJob>(VOUCHER_REMINDER_JOB, async (job) => {
+      await runVoucherReminder(app.database.db, job);
     });
   },
   { name: 'payments', dependencies: ['database', 'jobs'] },

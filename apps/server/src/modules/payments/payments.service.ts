@@ -15,6 +15,7 @@ import type {
   StartPaymentResult,
 } from './gateway.ts';
 import { sandboxGateway } from './sandbox.gateway.ts';
+import { queueVoucherMail } from './voucher-mail.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -241,6 +242,13 @@ async function recordStart(
     if (result.next.type === 'voucher') {
       await enqueue(tx, PAYMENT_EXPIRY_JOB, { paymentId: payment.id } satisfies PaymentExpiryJob, {
         startAfter: new Date(result.next.expires_at),
+      });
+      // The voucher by e-mail now, and its reminder a day before it expires (voucher-mail.ts).
+      const { entity, reference, amount, expires_at } = result.next;
+      await queueVoucherMail(tx, {
+        order,
+        paymentId: payment.id,
+        voucher: { entity, reference, amount, expires_at },
       });
     }
   } else if (result.outcome === 'failed') {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { compactCardNumber, compactIban, isValidIban, luhnValid, multibancoReference } from '@shop/domain';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentGateway, PaymentNotice, StartPaymentInput, StartPaymentResult } from './gateway.ts';
+import { startSandboxMbway } from './sandbox-mbway.ts';
 
 /**
  * The built-in sandbox gateway (DESIGN.md "Payments"): every method's real flow
@@ -209,9 +210,9 @@ function startSandbox(input: StartPaymentInput): StartPaymentResult {
     case 'stripe':
     case 'monei':
       return startCard(input, ref);
-    case 'bizum':
-    // MB WAY plays as Bizum does (a phone number, confirmed in the app) until it has its own page.
     case 'mbway':
+      return startSandboxMbway(input, ref);
+    case 'bizum':
       return {
         outcome: 'action',
         providerRef: ref,

@@ -17,6 +17,7 @@ import {
   sandboxGateway,
   sandboxNotice,
 } from './sandbox.gateway.ts';
+import { mbwayBody, mbwayError, mbwayTitle } from './sandbox-mbway.ts';
 
 /** Where the sandbox's notices arrive (a real gateway's webhook URL). */
 export const SANDBOX_NOTIFY_PATH = '/payments/sandbox/notify';
@@ -34,7 +35,7 @@ const ActionBodySchema = z.object({
 });
 type ActionBody = z.infer<typeof ActionBodySchema>;
 
-type Kind = 'card' | '3ds' | 'bizum' | 'paypal' | 'multibanco' | 'bank';
+type Kind = 'card' | '3ds' | 'bizum' | 'mbway' | 'paypal' | 'multibanco' | 'bank';
 
 interface PageContext {
   payment: PaymentRow;
@@ -182,6 +183,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
             `<label for="phone">${escapeHtml(c.t('bizumPhone'))}</label><input id="phone" name="phone" inputmode="tel" autocomplete="tel"><p>${escapeHtml(c.t('bizumText'))}</p>${button('approve', c.t('bizumApprove'))}${button('fail', c.t('bizumDeny'))}`,
           ),
         );
+      case 'mbway':
+        return page(c, mbwayTitle(c.language), mbwayBody(c.language, c.payment.data, self('mbway', ref)));
       case 'paypal':
         return page(
           c,
@@ -208,7 +211,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
     }
   }
 
-  for (const kind of ['card', '3ds', 'bizum', 'paypal', 'multibanco', 'bank'] as const) {
+  for (const kind of ['card', '3ds', 'bizum', 'mbway', 'paypal', 'multibanco', 'bank'] as const) {
     app.get(
       `/payments/sandbox/${kind}/:ref`,
       { schema: { params: RefParamsSchema } },
@@ -286,6 +289,18 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
           };
         }
         return { type: 'notice', paid: body.action === 'approve' };
+      case 'mbway': {
+        const error = mbwayError(c.language, c.payment.data, body);
+        if (error) {
+          const html = page(
+            c,
+            mbwayTitle(c.language),
+            mbwayBody(c.language, c.payment.data, self('mbway', ref), error),
+          );
+          return { type: 'page', html, status: 400 };
+        }
+        return { type: 'notice', paid: body.action === 'approve' };
+      }
       case 'paypal':
         if (body.action === 'approve') {
           await markApproved(c.payment);
