@@ -83,9 +83,10 @@ export function checkoutRegister(fields: PaymentFields, email: string) {
 /**
  * Paying an existing order again with another method (spec 7 "Payments"):
  * otherMethodsPaymentIntent (card), otherMethodsPaypal, otherMethodsBizum,
- * moneiPaymentIntent (&paymethod=moneimultibanco).
+ * moneiPaymentIntent (&paymethod=moneimultibanco); the others (multibanco, mbway
+ * with its number...) through otherMethodsPaymentIntent with the chosen `type`.
  */
-export function payOrder(orderId: string, method: PaymentMethod) {
+export function payOrder(orderId: string, method: PaymentMethod, fields: Record<string, string> = {}) {
   switch (method) {
     case 'paypal':
       return api.get<PaymentAnswer>('otherMethodsPaypal/', { order_id: orderId });
@@ -99,7 +100,11 @@ export function payOrder(orderId: string, method: PaymentMethod) {
         paymethod: 'moneimultibanco',
       });
     default:
-      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', { order_id: orderId, type: method });
+      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', {
+        order_id: orderId,
+        type: method,
+        ...fields,
+      });
   }
 }
 

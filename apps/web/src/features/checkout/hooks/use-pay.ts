@@ -17,7 +17,6 @@ import {
   saveVoucherUrl,
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
-import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import { setStripeIntent } from '../utils/stripe-intent.ts';
@@ -30,7 +29,7 @@ export interface PayInput {
 
 /** Submits a payment: the checkout of the session's quote, or another attempt for an existing order. */
 function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
-  if (orderId) return payOrder(orderId, fields.type);
+  if (orderId) return payOrder(orderId, fields.type, fields.phone ? { phone: fields.phone } : {});
   if (getConfig().loggedIn) return checkoutAuthenticated(fields);
   const registered = readValidatedEmail();
   if (!registered) throw new Error('A new customer checks out after register (the guard sends them there).');
@@ -42,7 +41,7 @@ function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
  * (DECISIONS.md "Checkout payloads"): success and pending -> the success page;
  * a 3-D Secure challenge or a gateway page -> that page; a voucher -> the
  * voucher page; the Stripe element -> payment/stripe; failed -> the
- * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
+ * invalid-payment flag and the retry page (the failed-payment text, the other methods).
  */
 export function usePay() {
   const [, navigate] = useLocation();
@@ -79,13 +78,11 @@ export function usePay() {
           });
           navigate(paths.paymentMethod('stripe'));
           return;
-        case 'failed': {
-          const message = next.message || t('payments.failed');
-          setInvalidPayment(orderId, message);
-          showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
+        case 'failed':
+          // The retry page says it, once, with "no money was taken" (issue 17 item 5).
+          setInvalidPayment(orderId, next.message || t('payments.failed'));
           navigate(paths.paymentRetry(orderId));
           return;
-        }
       }
     },
   });
