@@ -89,10 +89,11 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
 
   // Back from a gateway's page after a failed payment (the sandbox and real
   // gateways return to payment/retry/{order_id}): set the flag; the page says it once.
+  const known = !summary.isLoading;
   useEffect(() => {
-    if (mode !== 'retry' || !orderId || paid || readInvalidPayment() === orderId) return;
+    if (mode !== 'retry' || !orderId || !known || paid || readInvalidPayment() === orderId) return;
     setInvalidPayment(orderId, t('payments.failed'));
-  }, [mode, orderId, paid, t]);
+  }, [mode, orderId, known, paid, t]);
   const method = form.watch('method');
 
   if (!state) return <Loading />;
