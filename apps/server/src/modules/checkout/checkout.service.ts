@@ -80,6 +80,7 @@ function paymentFields(payment: PaymentForm): Record<string, string> {
     case 'bank':
       return { iban: payment.ccc ? cccToIban(payment.ccc) : (payment.iban ?? '') };
     case 'bizum':
+    case 'mbway':
       return payment.phone ? { phone: payment.phone } : {};
     case 'monei':
       return payment.paymethod ? { paymethod: payment.paymethod } : {};
