@@ -60,5 +60,8 @@ describe('voucher amount and expiry', () => {
       /^30 de noviembre de 2026(,| a las) 13:22$/,
     );
     expect(formatVoucherExpiry('nope', 'en')).toBe('nope');
+    expect(formatVoucherExpiry('2026-11-30T23:30:00.000Z', 'es', { time: false })).toBe(
+      '1 de diciembre de 2026',
+    );
   });
 });

@@ -43,14 +43,19 @@ export function voucherAmountCents(amount: string): number | null {
 /**
  * When a voucher expires, for the customer: a long date and the time in the
  * store's zone (Lisbon for Portuguese, Madrid otherwise), e.g.
- * '30 de novembro de 2026 às 12:22'; the text as given when it is no date.
+ * '30 de novembro de 2026 às 12:22' (without the time for a mandate's date);
+ * the text as given when it is no date.
  */
-export function formatVoucherExpiry(iso: string, language: 'es' | 'pt' | 'en'): string {
+export function formatVoucherExpiry(
+  iso: string,
+  language: 'es' | 'pt' | 'en',
+  { time = true }: { time?: boolean } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : language === 'en' ? 'en-GB' : 'es-ES', {
     dateStyle: 'long',
-    timeStyle: 'short',
+    ...(time ? { timeStyle: 'short' } : {}),
     timeZone: language === 'pt' ? 'Europe/Lisbon' : 'Europe/Madrid',
   }).format(date);
 }

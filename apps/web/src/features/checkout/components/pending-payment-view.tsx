@@ -12,11 +12,6 @@ function amountToCopy(amount: string | number, language: Language): string {
   return shown.replace(/[^\d.,]/g, '');
 }
 
-/** The mandate's date, as a long date in the store's language. */
-function mandateDate(iso: string, language: Language): string {
-  return formatVoucherExpiry(iso, language).replace(/(,| às| a las| at) \d{1,2}:\d{2}$/, '');
-}
-
 interface Row {
   key: string;
   label: string;
@@ -160,7 +155,11 @@ export function MandateDetails({
       copy: mandate.reference,
       testId: 'mandate-reference',
     },
-    { key: 'date', label: t('pendingPayment.mandateDate'), shown: mandateDate(mandate.signed_at, language) },
+    {
+      key: 'date',
+      label: t('pendingPayment.mandateDate'),
+      shown: formatVoucherExpiry(mandate.signed_at, language, { time: false }),
+    },
     { key: 'account', label: t('pendingPayment.mandateAccount'), shown: mandate.account },
   ];
   return (
