@@ -1,5 +1,5 @@
 import { formatVoucherExpiry, type Language, type Mandate, type PendingPayment } from '@shop/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -74,17 +74,16 @@ export function VoucherDetails({
   voucher,
   headingLevel = 2,
   sandboxUrl,
-  labelledBy,
+  untitled = false,
 }: {
   voucher: Voucher;
   headingLevel?: 2 | 3;
   sandboxUrl?: string;
-  /** The page's own heading names the voucher: no heading of its own. */
-  labelledBy?: string;
+  /** The page's own heading names the voucher: no heading (nor region) of its own. */
+  untitled?: boolean;
 }) {
   const t = useT();
   const { language } = useConfig();
-  const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const reference = voucher.reference.replace(/\s/g, '');
   const rows: Row[] = [
@@ -120,16 +119,22 @@ export function VoucherDetails({
       testId: 'voucher-expires',
     });
   }
-  return (
-    <section className={styles.box} aria-labelledby={labelledBy ?? headingId}>
-      {labelledBy ? null : <Heading id={headingId}>{t('pendingPayment.voucherHeading')}</Heading>}
+  const body = (
+    <>
       <CopyList rows={rows} />
       {sandboxUrl ? (
         <a className={styles.sandbox} href={sandboxUrl}>
           {t('pendingPayment.sandboxAtm')}
         </a>
       ) : null}
-    </section>
+    </>
+  );
+  // A box under a heading, not a region: an orders page with two open vouchers has no two same-named landmarks.
+  return (
+    <div className={styles.box}>
+      {untitled ? null : <Heading>{t('pendingPayment.voucherHeading')}</Heading>}
+      {body}
+    </div>
   );
 }
 
@@ -145,7 +150,6 @@ export function MandateDetails({
 }) {
   const t = useT();
   const { language } = useConfig();
-  const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const rows: Row[] = [
     {
@@ -163,15 +167,15 @@ export function MandateDetails({
     { key: 'account', label: t('pendingPayment.mandateAccount'), shown: mandate.account },
   ];
   return (
-    <section className={styles.box} aria-labelledby={headingId}>
-      <Heading id={headingId}>{t('pendingPayment.mandateHeading')}</Heading>
+    <div className={styles.box}>
+      <Heading>{t('pendingPayment.mandateHeading')}</Heading>
       <CopyList rows={rows} />
       {sandboxUrl ? (
         <a className={styles.sandbox} href={sandboxUrl}>
           {t('pendingPayment.sandboxBank')}
         </a>
       ) : null}
-    </section>
+    </div>
   );
 }
 

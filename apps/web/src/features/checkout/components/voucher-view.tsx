@@ -16,7 +16,7 @@ export function VoucherView({ voucher }: { voucher: Voucher & { orderId: string 
         {t('payment.voucher.heading')}
       </h1>
       <p className={styles.intro}>{t('payment.forOrder', { order: voucher.orderId })}</p>
-      <VoucherDetails voucher={voucher} labelledBy="voucher-title" />
+      <VoucherDetails voucher={voucher} untitled />
       <p>{t('payment.voucher.pending')}</p>
       <ul className={styles.links}>
         <li>
