@@ -13,6 +13,7 @@ export * from './rules/generic-form.ts';
 export * from './rules/generic-steps.ts';
 export * from './rules/landing.ts';
 export * from './rules/legal.ts';
+export * from './rules/mbway.ts';
 export * from './rules/multibanco.ts';
 export * from './rules/option-rules.ts';
 export * from './rules/option-values.ts';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMultibancoReference,
+  formatVoucherExpiry,
   isValidMultibancoReference,
   multibancoCheckDigits,
   multibancoReference,
+  voucherAmountCents,
 } from './multibanco.ts';
 
 describe('Multibanco references', () => {
@@ -38,5 +40,28 @@ describe('Multibanco references', () => {
 
   it('prints references in groups of three', () => {
     expect(formatMultibancoReference('123456789')).toBe('123 456 789');
+  });
+});
+
+describe('voucher amount and expiry', () => {
+  it('reads the amount in cents', () => {
+    expect(voucherAmountCents('20.76')).toBe(2076);
+    expect(voucherAmountCents('20.7')).toBe(2070);
+    expect(voucherAmountCents('20')).toBe(2000);
+    expect(voucherAmountCents('20,76')).toBeNull();
+    expect(voucherAmountCents('')).toBeNull();
+  });
+
+  it('formats the expiry in the store zone and language', () => {
+    expect(formatVoucherExpiry('2026-11-30T12:22:00.000Z', 'pt')).toMatch(
+      /^30 de novembro de 2026(,| às) 12:22$/,
+    );
+    expect(formatVoucherExpiry('2026-11-30T12:22:00.000Z', 'es')).toMatch(
+      /^30 de noviembre de 2026(,| a las) 13:22$/,
+    );
+    expect(formatVoucherExpiry('nope', 'en')).toBe('nope');
+    expect(formatVoucherExpiry('2026-11-30T23:30:00.000Z', 'es', { time: false })).toBe(
+      '1 de diciembre de 2026',
+    );
   });
 });

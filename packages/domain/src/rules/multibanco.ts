@@ -32,3 +32,30 @@ export function isValidMultibancoReference(entity: string, reference: string, am
 export function formatMultibancoReference(reference: string): string {
   return reference.replace(/^(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3');
 }
+
+/** A voucher's amount ('20.76', euros with a dot) in cents, or null when it is not one. */
+export function voucherAmountCents(amount: string): number | null {
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(amount.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+/**
+ * When a voucher expires, for the customer: a long date and the time in the
+ * store's zone (Lisbon for Portuguese, Madrid otherwise), e.g.
+ * '30 de novembro de 2026 às 12:22' (without the time for a mandate's date);
+ * the text as given when it is no date.
+ */
+export function formatVoucherExpiry(
+  iso: string,
+  language: 'es' | 'pt' | 'en',
+  { time = true }: { time?: boolean } = {},
+): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language === 'pt' ? 'pt-PT' : language === 'en' ? 'en-GB' : 'es-ES', {
+    dateStyle: 'long',
+    ...(time ? { timeStyle: 'short' } : {}),
+    timeZone: language === 'pt' ? 'Europe/Lisbon' : 'Europe/Madrid',
+  }).format(date);
+}

@@ -10,6 +10,7 @@ import {
   typeError,
 } from './fields.ts';
 import { AdminIncidentSchema } from './incidents.ts';
+import { MandateSchema, VoucherSchema } from './pending-payment.ts';
 
 /**
  * The back office's API (/admin/api/*): every payload of the admin SPA and the
@@ -197,6 +198,11 @@ export const OrderDetailSchema = z.object({
       status: z.string(),
       amount_cents: z.int(),
       created_at: z.string(),
+      /** The Multibanco voucher or direct-debit mandate the payment issued (issue 17 item 4). */
+      voucher: z.optional(VoucherSchema),
+      mandate: z.optional(MandateSchema),
+      /** A sandbox payment still open: the sandbox's ATM or bank page. */
+      sandbox_url: z.optional(z.string()),
     }),
   ),
   invoices: z.array(

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CartSchema } from './cart.ts';
 import { ClientRecordSchema } from './client.ts';
 import { RuntimeConfigSchema } from './config.ts';
+import { PendingPaymentSchema, VoucherSchema } from './pending-payment.ts';
 import { type ProductDefinition, ProductDefinitionSchema } from './product.ts';
 
 /** Every answer: `{ ok, message?, config }` plus the call's own data (DECISIONS.md "Payloads"). */
@@ -116,7 +117,8 @@ export type PaymentState = z.infer<typeof PaymentStateSchema>;
  * GET orderSummary/?order_id=: the owner's order as checkout/success and
  * payment/retry show it. `payment.message` is the failed-payment text after a
  * failed attempt (the storefront sets its invalid-payment flag with it);
- * `voucher` is a Multibanco voucher still to pay.
+ * `voucher` is a Multibanco voucher still to pay; `pending` the voucher or the
+ * direct-debit mandate still open.
  */
 export const OrderSuccessSchema = z.object({
   order_id: z.string(),
@@ -138,9 +140,9 @@ export const OrderSuccessSchema = z.object({
      * not canceled, no attempt being started. A paid order's retry page offers nothing.
      */
     payable: z.optional(z.boolean()),
-    voucher: z.optional(
-      z.object({ entity: z.string(), reference: z.string(), amount: z.string(), expires_at: z.string() }),
-    ),
+    voucher: z.optional(VoucherSchema),
+    /** The voucher or direct-debit mandate still open (issue 17 item 4), with the sandbox's page for a sandbox payment. */
+    pending: z.optional(PendingPaymentSchema),
   }),
   items: z.array(z.object({ product_id: z.int(), name: z.string(), qty: z.int(), price: z.int() })),
   invoice_available: z.boolean(),

@@ -119,6 +119,9 @@ describe('payment form variants', () => {
       { type: 'bank', ccc: { entidad: '21', oficina: '0418', dc: '45', cuenta: '0200051332' } },
       ['ccc.entidad: invalid_ccc'],
     ],
+    [{ type: 'mbway', phone: '+351 912 345 678' }, []],
+    [{ type: 'mbway' }, []],
+    [{ type: 'mbway', phone: '612 345 678' }, ['phone: invalid_mbway_phone']],
     [{ type: 'cash' }, ['type: invalid_option']],
     [{}, ['type: invalid_option']],
   ] as const)('%j', (form, expected) => {

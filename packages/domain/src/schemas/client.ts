@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { isValidCcc, isValidIban } from '../rules/bank.ts';
 import { checkCardNumber, normalizeCardMonth, normalizeCardYear } from '../rules/card.ts';
 import { isValidPhone, isValidPortuguesePostalCode, isValidSpanishPostalCode } from '../rules/contact.ts';
+import { isValidMbwayPhone } from '../rules/mbway.ts';
 import { isPortugueseStore } from '../rules/stores.ts';
 import { isValidPortugueseNif, isValidSpanishTaxId } from '../rules/tax-ids.ts';
 import { PaymentMethodSchema } from './config.ts';
@@ -183,7 +184,10 @@ export const PaymentFormSchema = z.discriminatedUnion(
     z.object({ type: z.literal('monei'), paymethod: z.optional(text(40)) }),
     z.object({ type: z.literal('moneimultibanco') }),
     /** MB WAY: the customer's Portuguese mobile number; the payment is confirmed in the MB WAY app. */
-    z.object({ type: z.literal('mbway'), phone: z.optional(text(30)) }),
+    z.object({
+      type: z.literal('mbway'),
+      phone: z.optional(text(30).check(z.refine(isValidMbwayPhone, { error: 'invalid_mbway_phone' }))),
+    }),
     z.object({ type: z.literal('multibanco') }),
     z.object({ type: z.literal('paypal') }),
     z.object({ type: z.literal('stripe'), payment_method: z.optional(text(255)) }),

@@ -14,6 +14,7 @@ export * from './landing.ts';
 export * from './located.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './pending-payment.ts';
 export * from './product.ts';
 export * from './search.ts';
 export * from './ssr.ts';

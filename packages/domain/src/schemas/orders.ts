@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { ApiAnswerSchema } from './answers.ts';
 import { type ItemOption, ItemOptionSchema } from './cart.ts';
 import { OpenIncidentSchema } from './incidents.ts';
+import { PendingPaymentSchema } from './pending-payment.ts';
 
 /** A download of an order: an invoice (factura), a credit note (abono) or the result document. */
 export const OrderDownloadSchema = z.object({ name: z.string(), url: z.string() });
@@ -84,6 +85,11 @@ export const PedidoSchema = z.object({
   documents: z.array(OrderDownloadSchema),
   /** The incident waiting for the customer's form (an order in 'Incidencia'), else null. */
   incident: z.optional(z.nullable(OpenIncidentSchema)),
+  /**
+   * The Multibanco voucher or direct-debit mandate still open (issue 17 item 4):
+   * the order waits for that payment, another method is only an explicit choice.
+   */
+  pending_payment: z.optional(z.nullable(PendingPaymentSchema)),
 });
 export type Pedido = z.infer<typeof PedidoSchema>;
 

@@ -14,7 +14,7 @@ const expectedLanguage = (id: number) =>
 /** DECISIONS.md "Payment methods per store" and "Money". */
 const expectedPayments = (id: number) =>
   [16, 26, 28].includes(id)
-    ? ['cc', 'multibanco', 'paypal']
+    ? ['cc', 'multibanco', 'paypal', 'mbway']
     : [17, 18, 19, 20].includes(id)
       ? ['cc', 'paypal']
       : ['cc', 'bizum', 'paypal', 'bank'];

@@ -9,7 +9,8 @@ export type StoreSeed = Omit<typeof stores.$inferInsert, 'paymentMethods'> & {
 
 /** Payment methods per store group (DECISIONS.md "Payment methods per store"); `cc` is the card. */
 const SPANISH_METHODS: PaymentMethod[] = ['cc', 'bizum', 'paypal', 'bank'];
-const PORTUGUESE_METHODS: PaymentMethod[] = ['cc', 'multibanco', 'paypal'];
+// MB WAY on the Portuguese stores (issue 17 item 7).
+const PORTUGUESE_METHODS: PaymentMethod[] = ['cc', 'multibanco', 'paypal', 'mbway'];
 const FOREIGN_METHODS: PaymentMethod[] = ['cc', 'paypal'];
 
 /** VAT in basis points (DECISIONS.md "Money"). */

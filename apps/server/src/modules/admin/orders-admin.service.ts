@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { adminIncidentView } from '../incidents/incident-views.ts';
 import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
 import { changeOrderStatus, lockOrder, transitionContext } from '../orders/order-status.ts';
+import { paymentExtrasOf } from '../payments/pending-payment.ts';
 import type { Actor } from './audit.ts';
 
 export { transitionContext };
@@ -215,6 +216,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       status: p.status,
       amount_cents: p.amountCents,
       created_at: p.createdAt.toISOString(),
+      ...paymentExtrasOf(p),
     })),
     invoices: [
       ...invoiceRows.map((i) => ({

@@ -347,6 +347,45 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('checks out MB WAY on a Portuguese store with its number (issue 17 item 7); a bad number is a 400 in Portuguese', async () => {
+      const bad = await post(await withCart({ store_id: '16' }), 'checkoutRegister', {
+        form: { email: uniqueEmail(), accept_terms: true, type: 'mbway', phone: '612 345 678' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors).toEqual([
+        {
+          path: 'form.phone',
+          message: 'Introduza um telemóvel português: 9 algarismos a começar por 9 (com ou sem +351)',
+        },
+      ]);
+      const huge = await post(await withCart({ store_id: '16' }), 'checkoutRegister', {
+        form: { email: uniqueEmail(), accept_terms: true, type: 'mbway', phone: '9'.repeat(10_000) },
+      });
+      expect(huge.statusCode).toBe(400);
+      const wrongType = await post(await withCart({ store_id: '16' }), 'checkoutRegister', {
+        form: { email: uniqueEmail(), accept_terms: true, type: 'mbway', phone: 912345678 },
+      });
+      expect(wrongType.statusCode).toBe(400);
+
+      const ok = await post(await withCart({ store_id: '16' }), 'checkoutRegister', {
+        form: { email: uniqueEmail(), accept_terms: true, type: 'mbway', phone: '+351 912 345 678' },
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().next).toEqual({ type: 'pending' });
+      const [payment] = await t.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, ok.json().order_id));
+      expect(payment?.method).toBe('mbway');
+      // The number reached the gateway (the sandbox keeps its last digits only).
+      expect(payment?.data.mbway).toEqual({ phone: '+351 9•• ••• 678' });
+      // Not offered on a Spanish store.
+      const es = await post(await withCart(), 'checkoutRegister', {
+        form: { email: uniqueEmail(), accept_terms: true, type: 'mbway', phone: '912345678' },
+      });
+      expect(es.statusCode).toBe(400);
+    });
+
     it('keeps no card number in the database', async () => {
       const session = await withCart();
       const response = await post(session, 'checkoutRegister', {

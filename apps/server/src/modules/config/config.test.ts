@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
 
   it.each([
     [14, ['cc', 'bizum', 'paypal', 'bank']],
-    [16, ['cc', 'multibanco', 'paypal']],
+    [16, ['cc', 'multibanco', 'paypal', 'mbway']],
     [18, ['cc', 'paypal']],
   ])('lists the auto products and payment methods of store %i', async (storeId, methods) => {
     const { config } = await newSession(t.app, { store_id: String(storeId) });

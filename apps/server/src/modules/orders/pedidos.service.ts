@@ -15,6 +15,7 @@ import { API_PREFIX } from '../../http/paths.ts';
 import { statusLabel } from '../../http/translate.ts';
 import { openIncidentView } from '../incidents/incident-views.ts';
 import { type IncidentRow, openIncidentsOf } from '../incidents/incidents.repository.ts';
+import { pendingPaymentsOf } from '../payments/pending-payment.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { shortName: string | null };
@@ -128,7 +129,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       .where(and(inArray(files.orderId, ids), eq(files.kind, 'result')))
       .orderBy(asc(files.id)),
   ]);
-  const incidents = await openIncidentsOf(db, ids);
+  const [incidents, pending] = await Promise.all([openIncidentsOf(db, ids), pendingPaymentsOf(db, ids)]);
   return orderList.map((order) => {
     const own = items
       .filter((row) => row.item.orderId === order.id)
@@ -166,6 +167,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       abonos,
       documents,
       incident: incidents.has(order.id) ? openIncidentView(incidents.get(order.id) as IncidentRow) : null,
+      pending_payment: pending.get(order.id) ?? null,
     };
   });
 }

@@ -5,6 +5,7 @@ import { invoices, orderItems } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
 import { failedNext } from './payment-outcome.ts';
 import { lastPayment, type OrderRow } from './payments.repository.ts';
+import { pendingPaymentOf } from './pending-payment.ts';
 
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
 export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
@@ -31,8 +32,8 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
         ? 'pending'
         : 'unpaid';
   const failed = failedNext(language);
-  const voucher =
-    last?.status === 'pending' ? (last.data.voucher as OrderSuccess['payment']['voucher']) : undefined;
+  const pending = paid ? null : pendingPaymentOf(last);
+  const voucher = pending?.voucher;
   return {
     order_id: order.id,
     store_id: order.storeId,
@@ -55,6 +56,7 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
       ...(state === 'failed' ? { message: failed.message, detail: failed.detail } : {}),
       payable: !paid && order.status !== 'canceled' && last?.status !== 'created',
       ...(voucher ? { voucher } : {}),
+      ...(pending ? { pending } : {}),
     },
     items,
     invoice_available: invoice.length > 0,

@@ -15,6 +15,7 @@ import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
 import { type OrderRow, type PaymentRow, updatePayment } from './payments.repository.ts';
+import { queueVoucherMail } from './voucher-mail.ts';
 
 /** The failed-payment text of spec 4, in the store's language. */
 export function failedPaymentMessage(language: Language): string {
@@ -156,6 +157,13 @@ export async function recordStartResult(
     if (result.next.type === 'voucher') {
       await enqueue(tx, PAYMENT_EXPIRY_JOB, { paymentId: payment.id } satisfies PaymentExpiryJob, {
         startAfter: new Date(result.next.expires_at),
+      });
+      // The voucher by e-mail now, and its reminder a day before it expires (voucher-mail.ts).
+      const { entity, reference, amount, expires_at } = result.next;
+      await queueVoucherMail(tx, {
+        order,
+        paymentId: payment.id,
+        voucher: { entity, reference, amount, expires_at },
       });
     }
   } else if (result.outcome === 'failed') {

@@ -15,6 +15,7 @@ import {
   type PaymentRefundJob,
 } from './payment-outcome.ts';
 import { PAYMENT_RESOLVE_JOB, type PaymentResolveJob } from './payment-start.ts';
+import { runVoucherReminder, VOUCHER_REMINDER_JOB, type VoucherReminderJob } from './voucher-mail.ts';
 
 export { sandboxEnabled } from './gateways.plugin.ts';
 
@@ -56,6 +57,9 @@ export const paymentsPlugin = fp<{ env: Env }>(
       },
       { retryLimit: 10, retryDelay: 60, retryBackoff: true },
     );
+    await app.jobs.work<VoucherReminderJob>(VOUCHER_REMINDER_JOB, async (job) => {
+      await runVoucherReminder(db, job);
+    });
   },
   { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways'] },
 );

@@ -3,6 +3,7 @@ import type { TranslationVars } from '@shop/domain/i18n';
 import * as z from 'zod/mini';
 import { escapeHtml } from '../../http/html.ts';
 import type { OrderRow, PaymentRow } from './payments.repository.ts';
+import { mbwayBody, mbwayTitle } from './sandbox-mbway.ts';
 
 /** The sandbox pages' markup (sandbox.routes.ts serves them). */
 
@@ -17,7 +18,7 @@ export const ActionBodySchema = z.object({
 });
 export type ActionBody = z.infer<typeof ActionBodySchema>;
 
-export type Kind = 'card' | '3ds' | 'bizum' | 'paypal' | 'multibanco' | 'bank';
+export type Kind = 'card' | '3ds' | 'bizum' | 'mbway' | 'paypal' | 'multibanco' | 'bank';
 
 export interface PageContext {
   payment: PaymentRow;
@@ -88,6 +89,8 @@ export function render(kind: Kind, c: PageContext, ref: string): string {
           `<label for="phone">${escapeHtml(c.t('bizumPhone'))}</label><input id="phone" name="phone" inputmode="tel" autocomplete="tel"><p>${escapeHtml(c.t('bizumText'))}</p>${button('approve', c.t('bizumApprove'))}${button('fail', c.t('bizumDeny'))}`,
         ),
       );
+    case 'mbway':
+      return page(c, mbwayTitle(c.language), mbwayBody(c.language, c.payment.data, self('mbway', ref)));
     case 'paypal':
       return page(
         c,

@@ -8,6 +8,7 @@ import {
   PaymentMethodSchema,
 } from '@shop/domain';
 import type { PaymentGateway, StartPaymentInput, StartPaymentResult } from './gateway.ts';
+import { startSandboxMbway } from './sandbox-mbway.ts';
 import { createSandboxSigner, SANDBOX_SIGNATURE_HEADER, type SandboxSigner } from './sandbox-notice.ts';
 
 export { SANDBOX_SIGNATURE_HEADER };
@@ -144,9 +145,9 @@ function startSandbox(input: StartPaymentInput): StartPaymentResult {
     case 'stripe':
     case 'monei':
       return startCard(input, ref);
-    case 'bizum':
-    // MB WAY plays as Bizum does (a phone number, confirmed in the app) until it has its own page.
     case 'mbway':
+      return startSandboxMbway(input, ref);
+    case 'bizum':
       return {
         outcome: 'action',
         providerRef: ref,

@@ -11,6 +11,7 @@ import { translate } from '../../http/translate.ts';
 import { applyNotice } from './payment-notices.ts';
 import { type PaymentRow, paymentByRef } from './payments.repository.ts';
 import { cardResult, SANDBOX_REF, SANDBOX_SIGNATURE_HEADER, sandboxCardOutcome } from './sandbox.gateway.ts';
+import { mbwayBody, mbwayError, mbwayTitle } from './sandbox-mbway.ts';
 import {
   type ActionBody,
   ActionBodySchema,
@@ -113,7 +114,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
       .send(body);
   }
 
-  for (const kind of ['card', '3ds', 'bizum', 'paypal', 'multibanco', 'bank'] as const) {
+  for (const kind of ['card', '3ds', 'bizum', 'mbway', 'paypal', 'multibanco', 'bank'] as const) {
     app.get(
       `/payments/sandbox/${kind}/:ref`,
       { schema: { params: RefParamsSchema } },
@@ -191,6 +192,18 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
           };
         }
         return { type: 'notice', paid: body.action === 'approve' };
+      case 'mbway': {
+        const error = mbwayError(c.language, c.payment.data, body);
+        if (error) {
+          const html = page(
+            c,
+            mbwayTitle(c.language),
+            mbwayBody(c.language, c.payment.data, self('mbway', ref), error),
+          );
+          return { type: 'page', html, status: 400 };
+        }
+        return { type: 'notice', paid: body.action === 'approve' };
+      }
       case 'paypal':
         if (body.action === 'approve') {
           await markApproved(c.payment);

@@ -8,6 +8,7 @@ import { ADMIN_API, AdminApiError, adminCall, dateTime, euros } from '../api.ts'
 import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
+import { PaymentExtras } from './payment-extras.tsx';
 import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
 
 const TransitionAnswerSchema = z.object({
@@ -171,6 +172,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
               <li key={p.id}>
                 #{p.attempt} {p.method} ({p.gateway}): {p.status}, {euros(p.amount_cents)} —{' '}
                 {dateTime(p.created_at)}
+                <PaymentExtras payment={p} />
               </li>
             ))}
           </ul>

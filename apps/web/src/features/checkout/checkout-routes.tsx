@@ -7,6 +7,7 @@ import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
 import FinalizePage from './components/finalize-page.tsx';
 import IncidentFormPage from './components/incident-form-page.tsx';
+import MbwayPage from './components/mbway-page.tsx';
 import MethodPage, { type GatewayMethod } from './components/method-page.tsx';
 import OrdersPage from './components/orders-page.tsx';
 import PasswordPage from './components/password-page.tsx';
@@ -59,6 +60,7 @@ export default function CheckoutRoutes() {
         <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />
         <Route path="/payment/stripe" component={StripePage} />
+        <Route path="/payment/mbway" component={MbwayPage} />
         {METHOD_PAGES.map(([path, method]) => (
           <Route key={path} path={path}>
             <MethodPage method={method} />

@@ -93,9 +93,10 @@ export function checkoutRegister(fields: PaymentFields, email: string, requestId
 /**
  * Paying an existing order again with another method (spec 7 "Payments"):
  * otherMethodsPaymentIntent (card), otherMethodsPaypal, otherMethodsBizum,
- * moneiPaymentIntent (&paymethod=moneimultibanco).
+ * moneiPaymentIntent (&paymethod=moneimultibanco); the others (multibanco, mbway
+ * with its number...) through otherMethodsPaymentIntent with the chosen `type`.
  */
-export function payOrder(orderId: string, method: PaymentMethod) {
+export function payOrder(orderId: string, method: PaymentMethod, fields: Record<string, string> = {}) {
   switch (method) {
     case 'paypal':
       return api.get<PaymentAnswer>('otherMethodsPaypal/', { order_id: orderId });
@@ -109,7 +110,11 @@ export function payOrder(orderId: string, method: PaymentMethod) {
         paymethod: 'moneimultibanco',
       });
     default:
-      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', { order_id: orderId, type: method });
+      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', {
+        order_id: orderId,
+        type: method,
+        ...fields,
+      });
   }
 }
 

@@ -11,6 +11,7 @@ const METHODS: readonly PaymentMethod[] = [
   'bizum',
   'monei',
   'moneimultibanco',
+  'mbway',
 ];
 
 /**

@@ -2,7 +2,7 @@ import type { CartItem, FieldError } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { type AddForms, type AddKind, addToCart, type CartAnswer } from '../../../shared/api/cart.ts';
-import { saveLastAddedProduct } from '../../../shared/storage/checkout-storage.ts';
+import { clearInvalidPayment, saveLastAddedProduct } from '../../../shared/storage/checkout-storage.ts';
 import { addRecordFor, markAddDone, readSavedForm } from '../utils/add-request.ts';
 
 export type CartAddState =
@@ -60,6 +60,9 @@ export function useCartAdd(kind: AddKind) {
           markAddDone(kind, record);
           // The 18511 rule of customer/payment reads the last added product (spec 4).
           if (answer.item) saveLastAddedProduct(answer.item.product_id);
+          // A new cart: the customer has left an order whose payment failed (issue 17 item 5); it
+          // checks out as a new order, and the failed one stays payable from customer/orders.
+          clearInvalidPayment();
         }
         if (!live) return;
         setState(

@@ -1,4 +1,5 @@
 import {
+  formatVoucherExpiry,
   isLocatedPropertyProduct,
   isNsUpdateOffered,
   type Pedido,
@@ -9,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { loadOrder } from '../../../shared/api/followups.ts';
+import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -18,19 +20,43 @@ import { NsUpdateDialog } from './ns-update-dialog.tsx';
 
 /**
  * What the customer can do with an order (issue 10 item 2): pay it later
- * (payment/order/{id}) while unpaid, else order it again (loadorder).
+ * (payment/order/{id}) while unpaid, else order it again (loadorder). While a
+ * Multibanco voucher or a direct debit is open, paying another way is a
+ * secondary choice that says the voucher stays valid (issue 17 item 4).
  */
 export function OrderActions({ order }: { order: Pedido }) {
   const t = useT();
+  const { language } = useConfig();
   const leave = useLeaveForCart();
   const reorder = useMutation({ mutationFn: () => loadOrder(order.order_id), onSuccess: leave });
   const unpaid = order.status === 'pending_payment' || order.status === 'processing';
+  const open = order.pending_payment?.voucher ?? order.pending_payment?.mandate;
+  const hintId = `order-${order.order_id}-other-way`;
   return (
     <div className={styles.actions}>
-      {unpaid && (
+      {unpaid && !open && (
         <Link className={styles.action} href={paths.paymentOrder(order.order_id)}>
           {t('followups.payOrder')}
         </Link>
+      )}
+      {/* A voucher or a debit is open: another method only as an explicit, explained choice. */}
+      {unpaid && open && (
+        <>
+          <p className={styles.hint} id={hintId}>
+            {order.pending_payment?.voucher
+              ? t('pendingPayment.otherWayVoucher', {
+                  date: formatVoucherExpiry(order.pending_payment.voucher.expires_at, language),
+                })
+              : t('pendingPayment.otherWayMandate')}
+          </p>
+          <Link
+            className={`${styles.action} ${styles.secondary}`}
+            href={paths.paymentOrder(order.order_id)}
+            aria-describedby={hintId}
+          >
+            {t('pendingPayment.payOtherWay')}
+          </Link>
+        </>
       )}
       {/* An unpaid order is paid, not ordered twice. */}
       {!unpaid && (

@@ -1,4 +1,10 @@
-import { formatEuros, formatOrderDate, type Pedido, type PedidoItem } from '@shop/domain';
+import {
+  formatEuros,
+  formatOrderDate,
+  type Pedido,
+  type PedidoItem,
+  type PendingPayment,
+} from '@shop/domain';
 import type { TranslationKey } from '@shop/domain/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -10,6 +16,8 @@ import { paths } from '../../../shared/paths.ts';
 import { Loading } from './loading.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
 import styles from './orders.module.css';
+import pendingStyles from './pending-payment.module.css';
+import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
 
 /** dd/mm/yy hh:mm in the browser's zone (spec 4 "request date"); the server's text if the zone is unknown. */
 function localDate(iso: string): string {
@@ -56,6 +64,22 @@ function ItemRow({ order, item }: { order: Pedido; item: PedidoItem }) {
   );
 }
 
+/** The voucher or mandate the order waits for: 'Pendiente de pago: …' and its details. */
+function OpenPayment({ order, pending }: { order: Pedido; pending: PendingPayment }) {
+  const t = useT();
+  const { language } = useConfig();
+  const text = openPaymentText(pending, t, language);
+  if (!text) return null;
+  return (
+    <div>
+      <p className={pendingStyles.open} id={`order-${order.order_id}-open`}>
+        {text}
+      </p>
+      <PendingPaymentView pending={pending} headingLevel={3} />
+    </div>
+  );
+}
+
 function OrderCard({ order }: { order: Pedido }) {
   const t = useT();
   const { language } = useConfig();
@@ -79,6 +103,7 @@ function OrderCard({ order }: { order: Pedido }) {
           </Link>
         </section>
       )}
+      {order.pending_payment && <OpenPayment order={order} pending={order.pending_payment} />}
       <ul className={styles.items}>
         {order.items.map((item) => (
           <ItemRow key={item.id} order={order} item={item} />

@@ -1,6 +1,7 @@
+import type { OrderSuccess } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { trackPurchase } from '../../../shared/analytics/track.ts';
 import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
@@ -9,16 +10,27 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { readLastSuccessId, saveLastSuccessId } from '../../../shared/storage/checkout-storage.ts';
-import { voucherPath } from '../utils/next-step.ts';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import pendingStyles from './pending-payment.module.css';
+import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
+
+/** How often the page asks whether an MB WAY request was answered. */
+const MBWAY_POLL_MS = 2000;
+
+/** An MB WAY request sent to the customer's phone and not answered yet. */
+function waitingForApp(order: OrderSuccess | undefined): boolean {
+  return order?.payment.state === 'pending' && order.payment.pending?.method === 'mbway';
+}
 
 /**
  * checkout/success[/{order_id}] (spec 2, 4): the order's summary (number, status,
  * services, total) from orderSummary/; a paid order records last_success_id and
  * its purchase mark once. Without an id: the configuration's lastOrderId, else
- * the last success. A Multibanco order still to pay links to its voucher.
+ * the last success. A voucher or a mandate still open is shown with copy
+ * buttons (and, in the sandbox, its ATM or bank page); an MB WAY request is
+ * followed until the customer answers it in the app (success, else the retry page).
  */
 export default function SuccessPage() {
   const t = useT();
@@ -32,7 +44,19 @@ export default function SuccessPage() {
     queryKey: ['order', orderId],
     queryFn: () => orderSummary(orderId ?? ''),
     enabled: Boolean(orderId),
+    // An MB WAY request waits for the customer's confirmation in the app: follow it until it is answered.
+    refetchInterval: (query) => (waitingForApp(query.state.data) ? MBWAY_POLL_MS : false),
   });
+  const [, navigate] = useLocation();
+  const [waited, setWaited] = useState(false);
+  const waiting = waitingForApp(order.data);
+  useEffect(() => {
+    if (waiting) setWaited(true);
+  }, [waiting]);
+  // Declined in the app: the other methods (the retry page says it once, and that no money was taken).
+  useEffect(() => {
+    if (waited && order.data?.payment.state === 'failed') navigate(paths.paymentRetry(order.data.order_id));
+  }, [waited, order.data, navigate]);
 
   useEffect(() => {
     if (order.data?.payment.state !== 'paid') return;
@@ -65,7 +89,8 @@ export default function SuccessPage() {
 
   const data = order.data;
   const paid = data.payment.state === 'paid';
-  const voucher = data.payment.voucher;
+  const pending = data.payment.pending;
+  const open = pending ? openPaymentText(pending, t, config.language) : null;
 
   return (
     <section className={styles.page} aria-labelledby="success-title">
@@ -74,10 +99,16 @@ export default function SuccessPage() {
       </h1>
       <p data-testid="success-order">{t('success.order', { order: data.order_id })}</p>
       <p data-testid="success-status">{t('success.status', { status: data.status_label })}</p>
-      <p role="status">{paid ? t('success.paid') : t('success.pending')}</p>
-      {voucher ? (
+      <p role="status">
+        {paid ? t('success.paid') : waiting ? t('pendingPayment.mbwayWaiting') : t('success.pending')}
+      </p>
+      {open ? <p className={pendingStyles.open}>{open}</p> : null}
+      {pending ? <PendingPaymentView pending={pending} /> : null}
+      {waiting && pending?.sandbox_url ? (
         <p>
-          <Link href={voucherPath(data.order_id, voucher)}>{t('payment.voucher.heading')}</Link>
+          <a className={pendingStyles.sandbox} href={pending.sandbox_url}>
+            {t('pendingPayment.sandboxMbway')}
+          </a>
         </p>
       ) : null}
       {data.invoice_available ? (

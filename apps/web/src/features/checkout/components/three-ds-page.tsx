@@ -8,7 +8,6 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { clearInvalidPayment, setInvalidPayment } from '../../../shared/storage/checkout-storage.ts';
-import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { orderOfQuery } from '../utils/order-query.ts';
 import { resultOfQuery } from '../utils/payment-outcome.ts';
 import styles from './checkout.module.css';
@@ -68,9 +67,8 @@ export default function ThreeDsPage() {
       clearInvalidPayment();
       navigate(paths.checkoutSuccess(orderId), { replace: true });
     } else if (outcome === 'failed' || exhausted) {
-      const message = order.data?.payment.message || t('payments.failed');
-      setInvalidPayment(orderId, message);
-      showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
+      // The retry page says it, once.
+      setInvalidPayment(orderId, order.data?.payment.message || t('payments.failed'));
       navigate(paths.paymentRetry(orderId), { replace: true });
     }
   }, [outcome, exhausted, orderId, navigate, t, order.data]);

@@ -18,7 +18,6 @@ import {
   saveVoucherUrl,
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
-import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import { setStripeIntent } from '../utils/stripe-intent.ts';
@@ -35,7 +34,7 @@ export interface PayInput {
  * submits once per click; the server answers a repeat of one with its order).
  */
 function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
-  if (orderId) return payOrder(orderId, fields.type);
+  if (orderId) return payOrder(orderId, fields.type, fields.phone ? { phone: fields.phone } : {});
   const requestId = newRequestId();
   if (getConfig().loggedIn) return checkoutAuthenticated(fields, requestId);
   const registered = readValidatedEmail();
@@ -48,7 +47,7 @@ function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
  * (DECISIONS.md "Checkout payloads"): success and pending -> the success page;
  * a 3-D Secure challenge or a gateway page -> that page; a voucher -> the
  * voucher page; the Stripe element -> payment/stripe (?method=bank for SEPA); failed -> the
- * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
+ * invalid-payment flag and the retry page (the failed-payment text, the other methods).
  */
 export function usePay() {
   const [, navigate] = useLocation();
@@ -89,13 +88,11 @@ export function usePay() {
           navigate(sepa ? paths.stripeSepa() : paths.paymentMethod('stripe'));
           return;
         }
-        case 'failed': {
-          const message = next.message || t('payments.failed');
-          setInvalidPayment(orderId, message);
-          showSnackbar({ message, action: { label: t('common.ok') }, duration: null });
+        case 'failed':
+          // The retry page says it, once, with "no money was taken" (issue 17 item 5).
+          setInvalidPayment(orderId, next.message || t('payments.failed'));
           navigate(paths.paymentRetry(orderId));
           return;
-        }
       }
     },
   });
