@@ -95,9 +95,6 @@ export const paymentGatewayRoutes: FastifyPluginAsync<{ env: Env }> = async (app
   await app.register(moneiNotifyRoutes);
   await app.register(paypalWebhookRoutes);
   await app.register(paypalRoutes, { appPrefix: env.APP_PREFIX });
-  await app.register(moneiNotifyRoutes);
-  await app.register(paypalWebhookRoutes);
-  await app.register(paypalRoutes, { appPrefix: env.APP_PREFIX });
   await app.register(
     async (api) => {
       await api.register(stripeRoutes, { appPrefix: env.APP_PREFIX });
