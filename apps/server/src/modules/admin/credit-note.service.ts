@@ -38,7 +38,7 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * Issues the credit note of an order and refunds it through the gateway that
  * took its payment, in three steps so that no provider call runs while a
- * transaction is open or the order row is locked (ADR 019):
+ * transaction is open or the order row is locked (ADR 025):
  *
  * 1. intent (short transaction, order locked): the state machine must allow the
  *    order to close (paid, not closed yet), the order must have an invoice and a

@@ -216,7 +216,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         throw err;
       }
 
-      // Phase 2: no transaction open while the gateway is called (ADR 019).
+      // Phase 2: no transaction open while the gateway is called (ADR 025).
       const { orderId, attempt } = placed.result;
       const next = await runAttempt(db(), attempt, { fields, baseUrl, language: store.language });
       const session = await app.sessions.change(placed.session, store.id, {

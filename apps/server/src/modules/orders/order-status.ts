@@ -61,7 +61,7 @@ export type StatusChangeResult =
   | { ok: false; reason: TransitionRefusal | 'unknown_status' };
 
 /**
- * THE one function that changes an order's status (ADR 019): it checks the
+ * THE one function that changes an order's status (ADR 025): it checks the
  * move against the domain's transition table (`checkTransition`), writes the
  * row (and the items' panel status when given) and the audit entry, in the
  * caller's transaction, and answers a typed refusal instead of writing

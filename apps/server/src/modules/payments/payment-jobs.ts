@@ -11,7 +11,7 @@ export const STALE_ATTEMPT_MS = 2 * 60_000;
 export type ResolveEffect = 'unchanged' | 'settled' | 'abandoned';
 
 /**
- * Settles an attempt whose start answer was never recorded (ADR 019): the
+ * Settles an attempt whose start answer was never recorded (ADR 025): the
  * gateway's `lookup` says what it knows (no transaction open while it is asked),
  * and a settled outcome is applied as a notice would be; without `lookup`, or
  * when the provider has nothing settled, the attempt is failed as abandoned so

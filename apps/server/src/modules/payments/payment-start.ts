@@ -36,7 +36,7 @@ export interface Attempt {
 }
 
 /**
- * Phase 1 of a start (ADR 019), inside the caller's transaction: the order
+ * Phase 1 of a start (ADR 025), inside the caller's transaction: the order
  * (locked, or `created` by this very transaction) must be payable and have no
  * attempt being started; attempt N+1 is recorded (`created`, its gateway
  * chosen) and a resolve job is queued in case phase 2 never records an answer.

@@ -20,7 +20,7 @@ const card = () => ({
   cvc: '123',
 });
 
-/** Issue 17 item 6 / ADR 019: no provider call while a transaction is open; a lost answer is resolved. */
+/** Issue 17 item 6 / ADR 025: no provider call while a transaction is open; a lost answer is resolved. */
 describe.each(testDatabaseKinds())('two-phase payment start (%s)', (kind) => {
   const slow = slowGateway({ name: 'slow', methods: ['bizum'], delayMs: 2000 });
   const lost = slowGateway({
