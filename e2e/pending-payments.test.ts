@@ -104,8 +104,8 @@ const CARD_ES = { number: 'Número de tarjeta', month: 'Mes', year: 'Año', cvc:
 
 /** The mail viewer's subjects of the mails to `to`. */
 async function subjectsTo(to: string): Promise<string[]> {
-  const html = await (await fetch(`${shop.origin}/dev/mail`)).text();
-  return [...html.matchAll(/<tr><td><a href="\/dev\/mail\/\d+">\d+<\/a><\/td>(.*?)<\/tr>/g)]
+  const html = await (await fetch(shop.mailViewer)).text();
+  return [...html.matchAll(/<tr><td><a href="\/dev\/mail\/[\w-]+\/\d+">\d+<\/a><\/td>(.*?)<\/tr>/g)]
     .map(([, cells]) => [...(cells ?? '').matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1] ?? ''))
     .filter((td) => td[2] === to)
     .map((td) => (td[3] ?? '').replace(/<[^>]+>/g, ''));
