@@ -18,16 +18,22 @@ interface LockEntry {
   devOptional?: boolean;
 }
 
-/** The top-level node_modules entries a production install keeps, per package-lock.json. */
+/**
+ * The node_modules entries a production install keeps, per package-lock.json:
+ * the top-level ones and the server workspace's own (a version that differs
+ * from the top-level one, e.g. fast-xml-parser, is installed under
+ * apps/server/node_modules), as paths from the repository's root.
+ */
 function productionPackages(): string[] {
   const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
   };
   return Object.entries(lock.packages)
     .filter(
-      ([key, entry]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(key) && !entry.dev && !entry.devOptional,
+      ([key, entry]) =>
+        /^(apps\/server\/)?node_modules\/(@[^/]+\/)?[^/]+$/.test(key) && !entry.dev && !entry.devOptional,
     )
-    .map(([key]) => key.slice('node_modules/'.length));
+    .map(([key]) => key);
 }
 
 function link(target: string, at: string) {
@@ -54,11 +60,11 @@ describe('the production start', () => {
       link(path.join(ROOT, folder), path.join(tree, folder));
     }
     link(WEB_DIST, path.join(tree, 'apps/web/dist'));
-    for (const name of productionPackages()) {
-      const real = path.join(ROOT, 'node_modules', name);
+    for (const entry of productionPackages()) {
+      const real = path.join(ROOT, entry);
       if (!existsSync(real)) continue; // an optional package for another platform
-      link(real, path.join(tree, 'node_modules', name));
-      installed.push(name);
+      link(real, path.join(tree, entry));
+      installed.push(entry.replace(/^node_modules\//, ''));
     }
   }, 180_000);
 

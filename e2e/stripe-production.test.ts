@@ -44,6 +44,10 @@ const shop = useShopPage({
     NODE_ENV: 'production',
     PAYMENT_SANDBOX: 'false',
     SESSION_SECRET: 'e2e-stripe-production-session-secret-0123456789',
+    // Production refuses the example issuer (issue 19).
+    INVOICE_ISSUER_NAME: 'Registro Pruebas S.L.',
+    INVOICE_ISSUER_TAX_ID: 'B12345674',
+    INVOICE_ISSUER_ADDRESS: 'Calle de Prueba 1, 28001 Madrid',
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,
     STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE,
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
