@@ -27,6 +27,7 @@ export const VALIDATION_CODES = [
   'invalid_tax_id',
   'invalid_postal_code',
   'invalid_phone',
+  'billing_required',
   'invalid_card_number',
   'card_date_required',
   'invalid_card_month',

@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(mine?.status_label).toBe('Abonado');
     expect(mine?.items[0]?.status_label).toBe('Abonado');
     expect(mine?.abonos).toEqual([
-      { name: `R-ES-${note?.number}`, url: `/desktopapp/rest/file/${body.credit_note.file_id}` },
+      { name: body.credit_note.number, url: `/desktopapp/rest/file/${body.credit_note.file_id}` },
     ]);
     const download = await send(t.app, owner, { method: 'GET', url: mine?.abonos[0]?.url ?? '' });
     expect(download.statusCode).toBe(200);

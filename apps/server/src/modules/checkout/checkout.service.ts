@@ -14,6 +14,7 @@ import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
+import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { allocateOrderId } from '../orders/order-ids.repository.ts';
 import { failedPaymentMessage, startPayment } from '../payments/payments.service.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
@@ -144,6 +145,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         }
 
         const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.qty, 0);
+        await applyCheckoutBilling(tx, { totalCents, billing, customer });
         const orderId = await allocateOrderId(tx, store.id);
         const order = await insertOrder(tx, {
           id: orderId,

@@ -1,14 +1,9 @@
-import { formatEuros } from '@shop/domain';
+import { formatEuros, formatInvoiceNumber } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../http/translate.ts';
 import { sampleInvoiceDocument } from '../../testing/invoice-document.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
-import {
-  formatInvoiceNumber,
-  type InvoiceDocument,
-  invoiceFileName,
-  renderInvoicePdf,
-} from './invoice-pdf.ts';
+import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from './invoice-pdf.ts';
 
 /** Two lines, one of them large: thousands separators and the VAT split over several lines. */
 function document(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {

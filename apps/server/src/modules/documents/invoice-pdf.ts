@@ -1,4 +1,4 @@
-import { formatEuros, type Language } from '@shop/domain';
+import { formatEuros, formatInvoiceNumber, type Language } from '@shop/domain';
 import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
@@ -26,11 +26,6 @@ export interface InvoiceDocument {
   vatCents: number;
   totalCents: number;
   orderId: string;
-}
-
-/** The number as printed: series, year and a 6-digit correlative ('A-2026-000042'). */
-export function formatInvoiceNumber(doc: Pick<InvoiceDocument, 'series' | 'year' | 'number'>): string {
-  return `${doc.series}-${doc.year}-${String(doc.number).padStart(6, '0')}`;
 }
 
 /** The PDF's file name ('factura-A-2026-000042.pdf'), in the document's language. */
