@@ -1,6 +1,8 @@
 import {
   type ApiAnswer,
+  type Billing,
   type CheckoutNext,
+  type ClientData,
   type ClientRecord,
   ClientRecordSchema,
   type OrderSuccess,
@@ -63,21 +65,33 @@ export async function getClient(): Promise<ClientRecord> {
   return z.parse(ClientRecordSchema, answer.client);
 }
 
+/** POST clientupdate `{ data }` (spec 7): changes the client record; answers it as GET client does. */
+export async function updateClient(data: ClientData): Promise<ClientRecord> {
+  const answer = await api.post<ApiAnswer & { client: unknown }>('clientupdate', body({ data }));
+  return z.parse(ClientRecordSchema, answer.client);
+}
+
 /** The method fields of a checkout form (card fields stay in memory and go only in this body). */
 export type PaymentFields = { type: PaymentMethod } & Record<string, string | undefined>;
 
 /** POST checkoutAuthenticated/: a logged-in customer's checkout of the session's quote. */
-export function checkoutAuthenticated(form: PaymentFields) {
-  return api.post<PaymentAnswer>('checkoutAuthenticated/', body({ form }));
+export function checkoutAuthenticated(form: PaymentFields, billing?: Billing) {
+  return api.post<PaymentAnswer>(
+    'checkoutAuthenticated/',
+    body({ form: { ...form, ...(billing ? { billing } : {}) } }),
+  );
 }
 
 /**
  * POST checkoutRegister/: a new customer's checkout (their e-mail and the terms
  * accepted at register); PayPal has its own registering path, checkoutRegisterPaypal/.
  */
-export function checkoutRegister(fields: PaymentFields, email: string) {
+export function checkoutRegister(fields: PaymentFields, email: string, billing?: Billing) {
   const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
-  return api.post<PaymentAnswer>(path, body({ form: { ...fields, email, accept_terms: true } }));
+  return api.post<PaymentAnswer>(
+    path,
+    body({ form: { ...fields, email, accept_terms: true, ...(billing ? { billing } : {}) } }),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import {
   checkoutAuthenticated,
   checkoutRegister,
@@ -18,6 +19,7 @@ import {
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
 import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
+import { chosenBilling, isBillingError } from '../utils/billing-choice.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import { setStripeIntent } from '../utils/stripe-intent.ts';
@@ -31,10 +33,11 @@ export interface PayInput {
 /** Submits a payment: the checkout of the session's quote, or another attempt for an existing order. */
 function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
   if (orderId) return payOrder(orderId, fields.type);
-  if (getConfig().loggedIn) return checkoutAuthenticated(fields);
+  const billing = chosenBilling() ?? undefined;
+  if (getConfig().loggedIn) return checkoutAuthenticated(fields, billing);
   const registered = readValidatedEmail();
   if (!registered) throw new Error('A new customer checks out after register (the guard sends them there).');
-  return checkoutRegister(fields, registered.email);
+  return checkoutRegister(fields, registered.email, billing);
 }
 
 /**
@@ -45,10 +48,19 @@ function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
  * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
  */
 export function usePay() {
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const t = useT();
   return useMutation({
     mutationFn: submit,
+    // Billing data refused or missing (over 400 €, RD 1619/2012 art. 4.1) on another payment page: back to the billing form.
+    onError: (error) => {
+      if (
+        error instanceof ApiError &&
+        isBillingError(error.body?.errors) &&
+        location !== paths.customerCheckout()
+      )
+        navigate(`${paths.customerCheckout()}?billing=1`);
+    },
     onSuccess: (answer, input) => {
       const orderId = answer.order_id;
       const next = answer.next;
