@@ -5,6 +5,7 @@ import { buildTestApp, newSession, send, type TestApp, type TestSession } from '
 import { certificateForm, nsForm, postCart } from '../../testing/cart.ts';
 import { loggedInSession, uniqueEmail } from '../../testing/customers.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 
 const API = '/desktopapp/rest';
 const card = () => ({
@@ -65,6 +66,13 @@ describe.each(testDatabaseKinds())('billing data and the invoice type (%s)', (ki
       taxId: 'B12345674',
       address: 'Calle Mayor 1, 28013 Madrid, Madrid',
     });
+    const pdf = pdfText(
+      (await send(t.app, session, { method: 'GET', url: `${API}/invoice?order_id=${paid.json().order_id}` }))
+        .rawPayload,
+    );
+    expect(pdf).toContain('NIF: B12345674');
+    expect(pdf).toContain('Calle Mayor 1, 28013 Madrid, Madrid');
+    expect(pdf).not.toContain('Factura simplificada');
     // Kept on the customer: GET client shows them, the next order needs none.
     const client = await send(t.app, session, { method: 'GET', url: `${API}/client` });
     expect(client.json().client.billing).toEqual(company);
@@ -87,6 +95,12 @@ describe.each(testDatabaseKinds())('billing data and the invoice type (%s)', (ki
     expect(invoice?.customer.taxId).toBeUndefined();
     expect(invoice?.customer.address).toBeUndefined();
     expect(invoice?.customer.name).toBe('');
+    const pdf = pdfText(
+      (await send(t.app, session, { method: 'GET', url: `${API}/invoice?order_id=${paid.json().order_id}` }))
+        .rawPayload,
+    );
+    expect(pdf).toContain('Factura simplificada');
+    expect(pdf).toContain('(IVA incluido)');
   });
 
   it('refuses a simplified invoice over 400 € with a field error asking for billing data, in the store language', async () => {
