@@ -42,6 +42,10 @@ let ownRequests: { url: string; body: string }[] = [];
 const shop = useShopPage({
   env: () => ({
     NODE_ENV: 'production',
+    // A real issuer (production refuses the example one); Portuguese, so no VERI*FACTU certificate is needed.
+    INVOICE_ISSUER_NAME: 'Registo E2E Lda',
+    INVOICE_ISSUER_TAX_ID: '501964843',
+    INVOICE_ISSUER_ADDRESS: 'Rua Augusta 1, 1100-048 Lisboa, Portugal',
     PAYMENT_SANDBOX: 'false',
     SESSION_SECRET: 'e2e-stripe-production-session-secret-0123456789',
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,

@@ -128,6 +128,13 @@ const EnvSchema = z.object({
   INVOICE_ISSUER_NAME: z.string().min(1).optional(),
   INVOICE_ISSUER_TAX_ID: z.string().min(1).optional(),
   INVOICE_ISSUER_ADDRESS: z.string().min(1).optional(),
+  /**
+   * VERI*FACTU (RD 1007/2023): the issuer's client certificate (a PKCS#12 file) and its
+   * password, to send the invoice records to the AEAT. Required in production for a
+   * Spanish issuer (modules/invoices/production-check.ts).
+   */
+  VERIFACTU_CERT: z.string().min(1).optional(),
+  VERIFACTU_CERT_PASSWORD: z.string().min(1).optional(),
   /** 'production' turns off what only helps a developer (the mail viewer). */
   NODE_ENV: z.string().default('development'),
   /** Set = mail goes out by SMTP (`smtp://user:pass@host:587`, `smtps://…:465`); unset = stored for the mail viewer. */

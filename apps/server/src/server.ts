@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { type Database, migrate, openDatabase } from './db/client.ts';
 import { seed } from './db/seed/index.ts';
 import { type Env, loadEnv } from './env.ts';
+import { invoicingProductionProblems } from './modules/invoices/production-check.ts';
 import { MAIL_VIEWER_PATH, mailViewerEnabled } from './modules/mail/mail.plugin.ts';
 
 /**
@@ -15,6 +16,9 @@ async function main(): Promise<void> {
   let database: Database;
   try {
     env = loadEnv();
+    // Production refuses unsafe invoicing settings (issue 18): say what to set, exit 1.
+    const problems = invoicingProductionProblems(env);
+    if (problems.length > 0) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
     database = env.DATABASE_URL
       ? await openDatabase({ kind: 'postgres', url: env.DATABASE_URL })
       : await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });

@@ -31,11 +31,15 @@ export interface Issuer {
   address: string;
 }
 
-let defaultIssuer: Issuer = {
-  name: process.env.INVOICE_ISSUER_NAME ?? 'Registro Online Example S.L.',
-  taxId: process.env.INVOICE_ISSUER_TAX_ID ?? 'B00000000',
-  address: process.env.INVOICE_ISSUER_ADDRESS ?? 'Calle Example 1, 28001 Madrid, España',
+/** The example issuer of development and tests; production refuses it (production-check.ts). */
+export const EXAMPLE_ISSUER: Readonly<Issuer> = {
+  name: 'Registro Online Example S.L.',
+  taxId: 'B00000000',
+  address: 'Calle Example 1, 28001 Madrid, España',
 };
+
+/** Until the payments plugin sets the one of env INVOICE_ISSUER_* (process.env is read in env.ts only). */
+let defaultIssuer: Issuer = { ...EXAMPLE_ISSUER };
 
 /** Sets the issuer every store invoices as (env INVOICE_ISSUER_*; the payments plugin at start). */
 export function setDefaultIssuer(issuer: Partial<Issuer>): void {

@@ -1,0 +1,87 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../env.ts';
+import { invoicingProductionProblems, isSpanishIssuer } from './production-check.ts';
+
+const REAL_ES = {
+  INVOICE_ISSUER_NAME: 'Registro Online Madrid S.L.',
+  INVOICE_ISSUER_TAX_ID: 'B12345674',
+  INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, España',
+};
+const VERIFACTU = { VERIFACTU_CERT: '/etc/shop/verifactu.p12', VERIFACTU_CERT_PASSWORD: 'secreto' };
+const problems = (source: Record<string, string>) => invoicingProductionProblems(loadEnv(source));
+
+describe('invoicingProductionProblems (issue 18 item 7)', () => {
+  it('checks nothing outside production', () => {
+    expect(problems({})).toEqual([]);
+    expect(problems({ NODE_ENV: 'test' })).toEqual([]);
+  });
+
+  it('refuses the example issuer (unset or the example values) and says what to set', () => {
+    const unset = problems({ NODE_ENV: 'production' });
+    expect(unset).toHaveLength(2);
+    expect(unset[0]).toMatch(
+      /^INVOICE_ISSUER_NAME, INVOICE_ISSUER_TAX_ID, INVOICE_ISSUER_ADDRESS: set the real issuer/,
+    );
+    // The example issuer is Spanish: the VERI*FACTU settings are asked for too.
+    expect(unset[1]).toMatch(/^VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD: a Spanish issuer/);
+    expect(
+      problems({ NODE_ENV: 'production', ...REAL_ES, ...VERIFACTU, INVOICE_ISSUER_TAX_ID: 'B00000000' }),
+    ).toHaveLength(1);
+  });
+
+  it('a Spanish issuer needs the VERI*FACTU certificate and its password', () => {
+    expect(problems({ NODE_ENV: 'production', ...REAL_ES })).toEqual([
+      expect.stringMatching(/^VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD: .*PKCS#12/),
+    ]);
+    expect(
+      problems({ NODE_ENV: 'production', ...REAL_ES, VERIFACTU_CERT: '/etc/shop/verifactu.p12' }),
+    ).toEqual([expect.stringMatching(/^VERIFACTU_CERT_PASSWORD: /)]);
+    expect(problems({ NODE_ENV: 'production', ...REAL_ES, ...VERIFACTU })).toEqual([]);
+  });
+
+  it('a Portuguese issuer needs no VERI*FACTU settings', () => {
+    const portuguese = {
+      INVOICE_ISSUER_NAME: 'Registo Online Lda',
+      INVOICE_ISSUER_TAX_ID: '501964843',
+      INVOICE_ISSUER_ADDRESS: 'Rua Augusta 1, 1100-048 Lisboa, Portugal',
+    };
+    expect(problems({ NODE_ENV: 'production', ...portuguese })).toEqual([]);
+  });
+
+  it('recognises a Spanish issuer by its NIF / NIE / CIF or an address in Spain', () => {
+    for (const id of ['B12345674', 'ESB12345674', '12345678Z', 'X1234567L', 'b-1234567-4'])
+      expect(isSpanishIssuer(id, '')).toBe(true);
+    expect(isSpanishIssuer('501964843', 'Lisboa, Portugal')).toBe(false);
+    expect(isSpanishIssuer('GB123456789', 'Calle Mayor 1, 28013 Madrid, España')).toBe(true);
+  });
+});
+
+describe('server.ts in production with unsafe invoicing settings', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-invoicing-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('does not start, says what to set and exits with 1', async () => {
+    const server = fileURLToPath(new URL('../../server.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', server], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...REAL_ES },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Refusing to start in production');
+    expect(output).toContain('VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD');
+    expect(output).not.toContain('Shop ready');
+  }, 60_000);
+});

@@ -1,0 +1,60 @@
+import type { Env } from '../../env.ts';
+import { EXAMPLE_ISSUER } from './invoices.service.ts';
+
+type InvoicingEnv = Pick<
+  Env,
+  | 'NODE_ENV'
+  | 'INVOICE_ISSUER_NAME'
+  | 'INVOICE_ISSUER_TAX_ID'
+  | 'INVOICE_ISSUER_ADDRESS'
+  | 'VERIFACTU_CERT'
+  | 'VERIFACTU_CERT_PASSWORD'
+>;
+
+/** A Spanish NIF, NIE or CIF by its shape (optionally with the 'ES' VAT prefix); check digits are not the point here. */
+const SPANISH_TAX_ID = /^(ES)?([0-9XYZ]\d{7}[A-Z]|[ABCDEFGHJNPQRSUVW]\d{7}[0-9A-J])$/i;
+
+/** True when the issuer is Spanish: a Spanish tax id, or an address in Spain. */
+export function isSpanishIssuer(taxId: string | undefined, address: string | undefined): boolean {
+  const id = (taxId ?? '').replace(/[\s.-]/g, '');
+  return SPANISH_TAX_ID.test(id) || /\b(España|Espanha|Spain)\s*$/i.test((address ?? '').trim());
+}
+
+/**
+ * Why a production server must not start with these invoicing settings (empty
+ * when it may): the example issuer would put a made-up company on real
+ * invoices (RD 1619/2012 art. 6.1.c asks for the issuer's real name and NIF),
+ * and a Spanish issuer must send every invoice record to the AEAT in
+ * VERI*FACTU mode (RD 1007/2023, Orden HAC/1177/2024), which needs its
+ * certificate. Each message names the variables to set. Only NODE_ENV=production is checked.
+ */
+export function invoicingProductionProblems(env: InvoicingEnv): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const name = env.INVOICE_ISSUER_NAME;
+  const taxId = env.INVOICE_ISSUER_TAX_ID;
+  const address = env.INVOICE_ISSUER_ADDRESS;
+  const example =
+    !name ||
+    !taxId ||
+    !address ||
+    name === EXAMPLE_ISSUER.name ||
+    taxId === EXAMPLE_ISSUER.taxId ||
+    address === EXAMPLE_ISSUER.address;
+  if (example) {
+    problems.push(
+      'INVOICE_ISSUER_NAME, INVOICE_ISSUER_TAX_ID, INVOICE_ISSUER_ADDRESS: set the real issuer of the invoices ' +
+        '(its name, tax id and address); the example issuer may not issue invoices in production.',
+    );
+  }
+  if (isSpanishIssuer(taxId ?? EXAMPLE_ISSUER.taxId, address ?? EXAMPLE_ISSUER.address)) {
+    const missing = (['VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'] as const).filter((key) => !env[key]);
+    if (missing.length > 0) {
+      problems.push(
+        `${missing.join(', ')}: a Spanish issuer sends its invoice records to the AEAT (VERI*FACTU, ` +
+          'RD 1007/2023); set VERIFACTU_CERT to its PKCS#12 certificate file and VERIFACTU_CERT_PASSWORD to its password.',
+      );
+    }
+  }
+  return problems;
+}
