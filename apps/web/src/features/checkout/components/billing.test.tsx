@@ -41,6 +41,13 @@ const openCheckout = (overrides: Partial<RuntimeConfig> = {}, url = '/app/custom
     customerEmail: 'ana@example.es',
     ...overrides,
   });
+/** An answer whose config is the page's (the client call's config replaces the page's). */
+const pageAnswer = (changes: Partial<RuntimeConfig>, extra: object) =>
+  okAnswer(
+    api.baseUrl,
+    { loggedIn: true, preferred_payment: 'cc', customerEmail: 'ana@example.es', ...changes },
+    extra,
+  );
 const box = (name: string) => screen.getByRole('textbox', { name });
 
 /** Types the company's billing data (or `over`) into the Spanish billing form, skipping `skip`. */
@@ -60,10 +67,7 @@ async function fillBilling(over: Partial<typeof company> = {}, skip: (keyof type
 
 describe('billing data on customer/checkout (issue 18)', () => {
   it('offers the invoice in a fiscal name, collapsed; the domain schema gives the spec 5 messages', async () => {
-    api.answer(
-      'client',
-      okAnswer(api.baseUrl, { loggedIn: true, cart: cartWithNs }, { client: clientRecord('cc') }),
-    );
+    api.answer('client', pageAnswer({ cart: cartWithNs }, { client: clientRecord('cc') }));
     await openCheckout();
     const offer = await screen.findByRole('checkbox', {
       name: '¿Necesitas factura a nombre de una empresa o con tus datos fiscales?',
@@ -98,10 +102,7 @@ describe('billing data on customer/checkout (issue 18)', () => {
   }, 20_000);
 
   it('sends the billing data with the checkout (a NIE accepted)', async () => {
-    api.answer(
-      'client',
-      okAnswer(api.baseUrl, { loggedIn: true, cart: cartWithNs }, { client: clientRecord('paypal') }),
-    );
+    api.answer('client', pageAnswer({ cart: cartWithNs }, { client: clientRecord('paypal') }));
     api.answer(
       'checkoutAuthenticated/',
       okAnswer(
@@ -126,10 +127,7 @@ describe('billing data on customer/checkout (issue 18)', () => {
     const big = makeCart([
       makeCartItem({ id: 31, product_id: 18458, product_name: 'Copia de escritura', current_price: 45_000 }),
     ]);
-    api.answer(
-      'client',
-      okAnswer(api.baseUrl, { loggedIn: true, cart: big }, { client: clientRecord('paypal') }),
-    );
+    api.answer('client', pageAnswer({ cart: big }, { client: clientRecord('paypal') }));
     selected('paypal');
     api.answer(
       'checkoutAuthenticated/',
@@ -149,21 +147,39 @@ describe('billing data on customer/checkout (issue 18)', () => {
     await screen.findByText('El número de identificación fiscal no es válido');
   }, 20_000);
 
-  it('a Portuguese store asks in Portuguese for a Portuguese NIF', async () => {
+  it('a new customer paying by card is offered it on payment/cc and the data go with checkoutRegister', async () => {
+    sessionStorage.setItem(
+      'temporal_validated_email',
+      JSON.stringify({ email: 'nuevo@example.es', acceptedAt: Date.now() }),
+    );
+    selected('cc');
     api.answer(
-      'client',
+      'checkoutRegister/',
       okAnswer(
         api.baseUrl,
-        { loggedIn: true, store_id: 16, cart: cartWithNs },
-        { client: clientRecord('cc') },
+        { loggedIn: true },
+        { order_id: ORDER, next: { type: 'redirect', url: `${api.baseUrl}x` } },
       ),
     );
-    selected('multibanco');
-    await openCheckout({
-      store_id: 16,
-      payment_methods: ['cc', 'multibanco'],
-      preferred_payment: 'multibanco',
+    await api.open('/app/payment/cc', { cart: cartWithNs });
+    await screen.findByRole('heading', { level: 1, name: 'Pago con tarjeta' });
+    await userEvent.click(screen.getByRole('checkbox', { name: /^¿Necesitas factura/ }));
+    expect((box('E-mail de facturación') as HTMLInputElement).value).toBe('nuevo@example.es');
+    await fillBilling();
+    await userEvent.type(box('Número de tarjeta'), '4242 4242 4242 4242');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mes' }), '3');
+    await userEvent.type(box('Año'), String(new Date().getFullYear() + 2));
+    await userEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
+    await waitFor(() => expect(api.paths().some((p) => p.includes('checkoutRegister'))).toBe(true));
+    const post = api.received.find((r) => r.url === '/desktopapp/rest/checkoutRegister/');
+    expect(post?.body).toMatchObject({
+      form: { type: 'cc', email: 'nuevo@example.es', billing: { ...company, email: 'nuevo@example.es' } },
     });
+  }, 20_000);
+
+  it('a Portuguese store asks in Portuguese for a Portuguese NIF', async () => {
+    api.answer('client', pageAnswer({ store_id: 16, cart: cartWithNs }, { client: clientRecord('cc') }));
+    await openCheckout({ store_id: 16 });
     await userEvent.click(
       await screen.findByRole('checkbox', {
         name: 'Precisa de fatura em nome de uma empresa ou com os seus dados fiscais?',

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { ApiError } from '../../../shared/api/api-error.ts';
 import {
   checkoutAuthenticated,
   checkoutRegister,
@@ -19,7 +18,7 @@ import {
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
 import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
-import { chosenBilling, isBillingError } from '../utils/billing-choice.ts';
+import { chosenBilling } from '../utils/billing-choice.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import { setStripeIntent } from '../utils/stripe-intent.ts';
@@ -48,19 +47,10 @@ function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
  * invalid-payment flag, the failed-payment text in a snackbar and the other methods.
  */
 export function usePay() {
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const t = useT();
   return useMutation({
     mutationFn: submit,
-    // Billing data refused or missing (over 400 €, RD 1619/2012 art. 4.1) on another payment page: back to the billing form.
-    onError: (error) => {
-      if (
-        error instanceof ApiError &&
-        isBillingError(error.body?.errors) &&
-        location !== paths.customerCheckout()
-      )
-        navigate(`${paths.customerCheckout()}?billing=1`);
-    },
     onSuccess: (answer, input) => {
       const orderId = answer.order_id;
       const next = answer.next;
