@@ -110,7 +110,19 @@ describe('invoices from the billing data (issue 18, Chromium, 360px)', () => {
     expect(text).toContain('Construcciones Ejemplo S.L.');
     expect(text).toContain('NIF: B12345674');
     expect(text).toContain('Calle Mayor 1, 28013 Madrid, Madrid');
-    expect(text).toMatch(/N\.º de factura: ES-\d{4}-\d{6}/);
+    const number = /N\.º de factura: (ES-\d{4}-\d{6})/.exec(text)?.[1] ?? '';
+    expect(number).not.toBe('');
+
+    // The orders page shows the same number and links to "my details", where the data were kept.
+    await page.goto(`${shop.origin}/app/customer/orders`);
+    await page.getByText(number).first().waitFor();
+    await page.getByRole('link', { name: 'Mis datos de facturación y pago' }).click();
+    await heading(page, 'Mis datos').waitFor();
+    expect(await page.getByRole('textbox', { name: 'Nombre / Empresa' }).inputValue()).toBe(
+      'Construcciones Ejemplo S.L.',
+    );
+    expect(await page.getByRole('combobox', { name: 'Forma de pago preferida' }).inputValue()).toBe('cc');
+    await expectNoAxeViolations(page);
   });
 
   it('a person without billing data receives a "Factura simplificada"', async () => {
