@@ -28,7 +28,7 @@ const portuguese = {
 };
 
 describe('billing data', () => {
-  it('accepts any person\'s or company\'s name (Łukasz Dvořák, João Conceição)', () => {
+  it("accepts any person's or company's name (Łukasz Dvořák, João Conceição)", () => {
     for (const name of ['Łukasz Dvořák', 'João Conceição', 'Søren Ærø ApS', 'Ελληνική Εταιρεία'])
       expect(errorsOf(billingSchemaFor(14), { ...spanish, name })).toEqual([]);
   });
