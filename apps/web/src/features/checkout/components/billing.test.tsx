@@ -251,6 +251,13 @@ describe('customer/details (GET client, POST clientupdate)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await screen.findByText('Introduce un código postal válido');
     expect(box('Código postal').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Revisa los datos marcados.')).toBeNull();
+    // A refusal that is not about a field is shown as it comes.
+    api.answer('clientupdate', errorAnswer(401, 'Identifícate para continuar.'));
+    await userEvent.clear(box('Código postal'));
+    await userEvent.type(box('Código postal'), '28013');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await screen.findByText('Identifícate para continuar.');
   }, 20_000);
 
   it('the orders page links to the details page', async () => {

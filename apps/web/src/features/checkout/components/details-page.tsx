@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import * as z from 'zod/mini';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { updateClient } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { SelectField } from '../../../shared/forms/select-field.tsx';
@@ -28,6 +29,8 @@ function DetailsForm({ client }: { client: ClientRecord }) {
     preferred_payment: client.payment.preferred_payment ?? '',
   });
   const [keep, setKeep] = useState(client.billing !== null);
+  /** A refusal not about a field (a 401, the generic message after the retries). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: updateClient,
     onSuccess: (record) => queryClient.setQueryData(['client'], record),
@@ -43,11 +46,16 @@ function DetailsForm({ client }: { client: ClientRecord }) {
     } catch (error) {
       billingForm.applyServerErrors(error, 'data.billing.');
       preference.applyServerErrors(error, 'data.payment.');
+      const placed =
+        error instanceof ApiError &&
+        (error.body?.errors ?? []).some((e) => /^data\.(billing|payment)\./.test(e.path));
+      setRefusal(placed || !(error instanceof Error) ? null : error.message);
     }
   };
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     save.reset();
+    setRefusal(null);
     if (keep) void billingForm.handleSubmit((billing) => send(billing))();
     else void send(undefined);
   };
@@ -73,9 +81,9 @@ function DetailsForm({ client }: { client: ClientRecord }) {
         error={preference.errorOf('preferred_payment')}
         {...preference.register('preferred_payment')}
       />
-      {save.isError && !billingForm.formState.errors.name ? (
+      {refusal ? (
         <p role="alert" className={styles.alert}>
-          {save.error.message}
+          {refusal}
         </p>
       ) : null}
       {save.isSuccess ? (
