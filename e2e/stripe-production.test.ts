@@ -42,10 +42,13 @@ let ownRequests: { url: string; body: string }[] = [];
 const shop = useShopPage({
   env: () => ({
     NODE_ENV: 'production',
-    // A real issuer (production refuses the example one); Portuguese, so no VERI*FACTU certificate is needed.
-    INVOICE_ISSUER_NAME: 'Registo E2E Lda',
-    INVOICE_ISSUER_TAX_ID: '501964843',
-    INVOICE_ISSUER_ADDRESS: 'Rua Augusta 1, 1100-048 Lisboa, Portugal',
+    // A real issuer (production refuses the example one) and, store 14 invoicing from Spain,
+    // the VERI*FACTU settings (modules/invoices/production-check.ts); nothing is sent in this test.
+    INVOICE_ISSUER_NAME: 'Registro E2E S.L.',
+    INVOICE_ISSUER_TAX_ID: 'B12345674',
+    INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, España',
+    VERIFACTU_CERT: 'e2e-verifactu-unused.p12',
+    VERIFACTU_CERT_PASSWORD: 'e2e-unused',
     PAYMENT_SANDBOX: 'false',
     SESSION_SECRET: 'e2e-stripe-production-session-secret-0123456789',
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,

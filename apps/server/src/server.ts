@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { type Database, migrate, openDatabase } from './db/client.ts';
+import { stores } from './db/schema/index.ts';
 import { seed } from './db/seed/index.ts';
 import { type Env, loadEnv } from './env.ts';
-import { invoicingProductionProblems } from './modules/invoices/production-check.ts';
+import { invoicingProductionProblems, storeInvoicingProblems } from './modules/invoices/production-check.ts';
 import { MAIL_VIEWER_PATH, mailViewerEnabled } from './modules/mail/mail.plugin.ts';
 
 /**
@@ -51,6 +52,10 @@ async function main(): Promise<void> {
     await migrate(database);
     // Adds what is missing; stores and products an operator edited stay as they are.
     await seed(database.db);
+    // The stores' own issuers and countries (issue 18): a store invoicing from Spain needs VERI*FACTU.
+    const storeProblems = storeInvoicingProblems(env, await database.db.select().from(stores));
+    if (storeProblems.length > 0)
+      throw new Error(`Refusing to start in production:\n  ${storeProblems.join('\n  ')}`);
     app = await buildApp({ database, env });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {

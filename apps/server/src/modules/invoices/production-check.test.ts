@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
-import { invoicingProductionProblems, isSpanishIssuer } from './production-check.ts';
+import { invoicingProductionProblems, isSpanishIssuer, storeInvoicingProblems } from './production-check.ts';
 
 const REAL_ES = {
   INVOICE_ISSUER_NAME: 'Registro Online Madrid S.L.',
@@ -61,14 +61,59 @@ describe('invoicingProductionProblems (issue 18 item 7)', () => {
   });
 });
 
+describe("storeInvoicingProblems: the stores' issuers and countries", () => {
+  const PT_ISSUER = {
+    INVOICE_ISSUER_NAME: 'Registo Online Lda',
+    INVOICE_ISSUER_TAX_ID: '501964843',
+    INVOICE_ISSUER_ADDRESS: 'Rua Augusta 1, 1100-048 Lisboa, Portugal',
+  };
+  const env = (extra: Record<string, string> = {}) =>
+    loadEnv({ NODE_ENV: 'production', ...PT_ISSUER, ...extra });
+  const portugueseStores = [
+    { id: 16, settings: {} },
+    { id: 26, settings: {} },
+  ];
+
+  it('a store of Spain on the default issuer needs the VERI*FACTU settings, a Portuguese one does not', () => {
+    expect(storeInvoicingProblems(env(), portugueseStores)).toEqual([]);
+    expect(storeInvoicingProblems(env(), [...portugueseStores, { id: 14, settings: {} }])).toEqual([
+      expect.stringMatching(/^VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD: store 14 invoices from Spain/),
+    ]);
+    expect(storeInvoicingProblems(env(VERIFACTU), [{ id: 14, settings: {} }])).toEqual([]);
+    expect(storeInvoicingProblems(loadEnv({ ...PT_ISSUER }), [{ id: 14, settings: {} }])).toEqual([]);
+  });
+
+  it("a store's own issuer: Spanish needs VERI*FACTU, Portuguese does not, the example is refused", () => {
+    const own = (issuer: object) => [{ id: 14, settings: { issuer } }];
+    expect(
+      storeInvoicingProblems(
+        env(),
+        own({ name: 'Registo Lda', tax_id: '501964843', address: 'Lisboa, Portugal' }),
+      ),
+    ).toEqual([]);
+    expect(
+      storeInvoicingProblems(env(), [
+        { id: 16, settings: { issuer: { name: 'Reg S.L.', tax_id: 'B12345674' } } },
+      ]),
+    ).toEqual([expect.stringMatching(/^VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD: store 16/)]);
+    expect(
+      storeInvoicingProblems(
+        env(VERIFACTU),
+        own({ name: 'Registro Online Example S.L.', tax_id: 'B00000000' }),
+      ),
+    ).toEqual(["store 14: settings.issuer is the example issuer; set the store's real issuer."]);
+  });
+});
+
 describe('server.ts in production with unsafe invoicing settings', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-invoicing-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('does not start, says what to set and exits with 1', async () => {
+  /** Runs server.ts with `env` until it exits: its exit code and everything it printed. */
+  async function run(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
     const server = fileURLToPath(new URL('../../server.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', server], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...REAL_ES },
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -79,9 +124,25 @@ describe('server.ts in production with unsafe invoicing settings', () => {
       output += chunk;
     });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    return { code, output };
+  }
+
+  it('does not start, says what to set and exits with 1', async () => {
+    const { code, output } = await run(REAL_ES);
     expect(code).toBe(1);
     expect(output).toContain('Refusing to start in production');
     expect(output).toContain('VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD');
     expect(output).not.toContain('Shop ready');
   }, 60_000);
+
+  it('a Portuguese issuer with the stores of Spain is refused once the stores are read', async () => {
+    const { code, output } = await run({
+      INVOICE_ISSUER_NAME: 'Registo Online Lda',
+      INVOICE_ISSUER_TAX_ID: '501964843',
+      INVOICE_ISSUER_ADDRESS: 'Rua Augusta 1, 1100-048 Lisboa, Portugal',
+    });
+    expect(code).toBe(1);
+    expect(output).toMatch(/VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD: store \d+ invoices from Spain/);
+    expect(output).not.toContain('Shop ready');
+  }, 120_000);
 });

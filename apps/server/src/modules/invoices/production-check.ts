@@ -1,3 +1,4 @@
+import { isPortugueseStore } from '@shop/domain';
 import type { Env } from '../../env.ts';
 import { EXAMPLE_ISSUER } from './invoices.service.ts';
 
@@ -47,14 +48,47 @@ export function invoicingProductionProblems(env: InvoicingEnv): string[] {
         '(its name, tax id and address); the example issuer may not issue invoices in production.',
     );
   }
-  if (isSpanishIssuer(taxId ?? EXAMPLE_ISSUER.taxId, address ?? EXAMPLE_ISSUER.address)) {
-    const missing = (['VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'] as const).filter((key) => !env[key]);
-    if (missing.length > 0) {
-      problems.push(
-        `${missing.join(', ')}: a Spanish issuer sends its invoice records to the AEAT (VERI*FACTU, ` +
-          'RD 1007/2023); set VERIFACTU_CERT to its PKCS#12 certificate file and VERIFACTU_CERT_PASSWORD to its password.',
-      );
-    }
+  if (isSpanishIssuer(taxId ?? EXAMPLE_ISSUER.taxId, address ?? EXAMPLE_ISSUER.address))
+    problems.push(...verifactuProblems(env, 'a Spanish issuer'));
+  return problems;
+}
+
+/** What VERI*FACTU needs and is missing, said for `who`. */
+function verifactuProblems(env: InvoicingEnv, who: string): string[] {
+  const missing = (['VERIFACTU_CERT', 'VERIFACTU_CERT_PASSWORD'] as const).filter((key) => !env[key]);
+  if (missing.length === 0) return [];
+  return [
+    `${missing.join(', ')}: ${who} sends its invoice records to the AEAT (VERI*FACTU, RD 1007/2023); ` +
+      'set VERIFACTU_CERT to its PKCS#12 certificate file and VERIFACTU_CERT_PASSWORD to its password.',
+  ];
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The stores' part of the check, once their rows are read (after the seed): a
+ * store's own issuer (`settings.issuer`) must not be the example one, and a
+ * store that invoices from Spain (its own Spanish issuer, or the default issuer
+ * on a store of Spain: every store but the Portuguese ones invoices in the 'ES'
+ * series) needs the VERI*FACTU settings even when the default issuer is not Spanish.
+ */
+export function storeInvoicingProblems(
+  env: InvoicingEnv,
+  stores: readonly { id: number; settings: Record<string, unknown> }[],
+): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  let spanish: number | null = null;
+  for (const store of stores) {
+    const own = (store.settings.issuer ?? {}) as Record<string, unknown>;
+    const hasOwn = text(own.name) !== '' && text(own.tax_id) !== '';
+    if (hasOwn && (text(own.tax_id) === EXAMPLE_ISSUER.taxId || text(own.name) === EXAMPLE_ISSUER.name))
+      problems.push(`store ${store.id}: settings.issuer is the example issuer; set the store's real issuer.`);
+    const fromSpain = hasOwn
+      ? isSpanishIssuer(text(own.tax_id), text(own.address))
+      : !isPortugueseStore(store.id);
+    if (fromSpain && spanish === null) spanish = store.id;
   }
+  if (spanish !== null) problems.push(...verifactuProblems(env, `store ${spanish} invoices from Spain and`));
   return problems;
 }
