@@ -40,6 +40,7 @@ export function benchInvoice(n: number): InvoiceDocument {
   const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
   return {
     kind: n % 10 === 9 ? 'credit_note' : 'invoice',
+    type: n % 3 === 0 ? 'F2' : 'F1',
     series: language === 'pt' ? 'PT' : 'ES',
     number: n + 1,
     year: 2026,

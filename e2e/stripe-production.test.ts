@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestPki } from '../apps/server/src/modules/verifactu/testing/certs.ts';
 import {
   FAKE_STRIPE_PUBLISHABLE,
   FAKE_STRIPE_SECRET,
@@ -27,10 +31,18 @@ const CARD_TYPED = '4242 4242 4242 4242';
 
 // Registered before useShopPage's hooks: the fake runs before the server starts and stops after it.
 let fake: FakeStripe | undefined;
+// A client certificate the server reads at start (VERI*FACTU); nothing is sent to the AEAT here.
+const pki = createTestPki();
+const certDir = mkdtempSync(path.join(tmpdir(), 'e2e-verifactu-'));
+const verifactuCert = () => path.join(certDir, 'client.p12');
 beforeAll(async () => {
+  writeFileSync(verifactuCert(), pki.clientP12);
   fake = await startFakeStripe();
 });
-afterAll(() => fake?.close());
+afterAll(async () => {
+  await fake?.close();
+  rmSync(certDir, { recursive: true, force: true });
+});
 const stripe = () => {
   if (!fake) throw new Error('the fake Stripe starts in beforeAll');
   return fake;
@@ -42,12 +54,15 @@ let ownRequests: { url: string; body: string }[] = [];
 const shop = useShopPage({
   env: () => ({
     NODE_ENV: 'production',
+    // A real issuer (production refuses the example one) and, store 14 invoicing from Spain,
+    // the VERI*FACTU settings (modules/invoices/production-check.ts); nothing is sent in this test.
+    INVOICE_ISSUER_NAME: 'Registro E2E S.L.',
+    INVOICE_ISSUER_TAX_ID: 'B12345674',
+    INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28013 Madrid, España',
+    VERIFACTU_CERT: verifactuCert(),
+    VERIFACTU_CERT_PASSWORD: pki.clientP12Password,
     PAYMENT_SANDBOX: 'false',
     SESSION_SECRET: 'e2e-stripe-production-session-secret-0123456789',
-    // Production refuses the example issuer (issue 19).
-    INVOICE_ISSUER_NAME: 'Registro Pruebas S.L.',
-    INVOICE_ISSUER_TAX_ID: 'B12345674',
-    INVOICE_ISSUER_ADDRESS: 'Calle de Prueba 1, 28001 Madrid',
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET,
     STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE,
     STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,

@@ -13,6 +13,9 @@ const SAFE = {
   INVOICE_ISSUER_NAME: 'Registros del Norte S.L.',
   INVOICE_ISSUER_TAX_ID: 'B12345674',
   INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 48001 Bilbao, España',
+  // A Spanish issuer sends its records to the AEAT (issue 18: modules/invoices/production-check.ts).
+  VERIFACTU_CERT: '/etc/shop/verifactu.p12',
+  VERIFACTU_CERT_PASSWORD: 'secreto',
 };
 
 const problems = (vars: Record<string, string | undefined>) =>
@@ -37,6 +40,8 @@ describe('productionProblems', () => {
       'INVOICE_ISSUER_NAME',
       'INVOICE_ISSUER_TAX_ID',
       'INVOICE_ISSUER_ADDRESS',
+      // The example issuer is Spanish: its records go to the AEAT, which needs the certificate.
+      'VERIFACTU_CERT, VERIFACTU_CERT_PASSWORD',
       'PAYMENT_SANDBOX',
     ]);
   });

@@ -1,5 +1,6 @@
 import type { Env } from './env.ts';
 import { EXAMPLE_ISSUER } from './modules/invoices/invoices.service.ts';
+import { invoicingProductionProblems } from './modules/invoices/production-check.ts';
 import { sandboxEnabled } from './modules/payments/payments.plugin.ts';
 
 /**
@@ -29,6 +30,8 @@ export function productionProblems(env: Env, rawPaymentSandbox: string | undefin
       );
     }
   }
+  // A Spanish issuer sends its invoice records to the AEAT (VERI*FACTU): its certificate (issue 18).
+  problems.push(...invoicingProductionProblems(env));
   // Off in production unless said; 'yes' or '1' is not saying it.
   if (sandboxEnabled(env) && rawPaymentSandbox !== 'true') {
     problems.push(

@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateAndSeed } from './db/migrate-lock.ts';
+import { stores } from './db/schema/index.ts';
 import { type Env, loadEnv, rawPaymentSandbox } from './env.ts';
 import { installGracefulStop } from './graceful-stop.ts';
+import { storeInvoicingProblems } from './modules/invoices/production-check.ts';
 import { paymentBanner } from './modules/payments/payment-banner.ts';
 import { productionProblems } from './production-checks.ts';
 
@@ -42,6 +44,15 @@ async function main(): Promise<void> {
     // Adds what is missing; stores and products an operator edited stay as they are. Instances
     // starting together on one PostgreSQL take turns (an advisory lock).
     await migrateAndSeed(database);
+    // The stores' own issuers and countries (issue 18): a store invoicing from Spain needs VERI*FACTU.
+    const storeProblems = storeInvoicingProblems(env, await database.db.select().from(stores));
+    if (storeProblems.length > 0) {
+      console.error(
+        `Refusing to start with NODE_ENV=production; set:\n${storeProblems.map((p) => `  ${p}`).join('\n')}`,
+      );
+      await database.close().catch(() => {});
+      process.exit(1);
+    }
     app = await buildApp({ database, env });
     await app.listen({ port: env.PORT, host: env.HOST });
   } catch (err) {

@@ -11,6 +11,7 @@ export * from './rules/fixed-flows.ts';
 export * from './rules/fixed-prices.ts';
 export * from './rules/generic-form.ts';
 export * from './rules/generic-steps.ts';
+export * from './rules/invoices.ts';
 export * from './rules/landing.ts';
 export * from './rules/legal.ts';
 export * from './rules/mbway.ts';

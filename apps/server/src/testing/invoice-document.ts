@@ -4,6 +4,7 @@ import type { InvoiceDocument } from '../modules/documents/invoice-pdf.ts';
 export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
   return {
     kind: 'invoice',
+    type: 'F1',
     series: 'A',
     number: 17,
     year: 2026,

@@ -36,6 +36,8 @@ export const paths = {
   customerPayment: () => '/customer/payment',
   /** The customer's orders (DECISIONS.md: /app/customer/orders). */
   customerOrders: () => '/customer/orders',
+  /** The customer's billing data and preferred payment (issue 18). */
+  customerDetails: () => '/customer/details',
   customerCheckout: () => '/customer/checkout',
   /** The incident form of an order (spec 2): product/form/{form_id}/{order_id}. */
   incidentForm: (formId: number, orderId: string) => `/product/form/${formId}/${orderId}`,

@@ -11,6 +11,7 @@ describe('pageHeadOf (spec 2 "Page titles")', () => {
     ['/payment/3ds/order/1400000001', 14, 'titles.checkout'],
     ['/checkout/success/1400000001', 14, 'titles.checkout'],
     ['/customer/orders', 14, 'titles.orders'],
+    ['/customer/details', 14, 'billing.detailsTitle'],
     ['/nota-simple/step3?store_id=14', 14, 'ns.pageTitle'],
     ['/q-propiedades/step1', 9, 'qp.pageTitle'],
     ['/certidao-permanente/confirmation', 16, 'certidao.name'],

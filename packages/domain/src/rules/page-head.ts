@@ -63,6 +63,7 @@ export function pageHeadOf(path: string, storeId: number): PageHeadKeys {
       if (second === 'register' || second === 'authenticate')
         return head('titles.identification', 'meta.identification');
       if (second === 'orders') return head('titles.orders', 'meta.orders');
+      if (second === 'details') return head('billing.detailsTitle', 'billing.detailsIntro');
       return head('titles.checkout', 'meta.checkout');
     case 'payment':
     case 'checkout':

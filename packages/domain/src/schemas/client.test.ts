@@ -28,6 +28,10 @@ const portuguese = {
 };
 
 describe('billing data', () => {
+  it("accepts any person's or company's name (Łukasz Dvořák, João Conceição)", () => {
+    for (const name of ['Łukasz Dvořák', 'João Conceição', 'Søren Ærø ApS', 'Ελληνική Εταιρεία'])
+      expect(errorsOf(billingSchemaFor(14), { ...spanish, name })).toEqual([]);
+  });
   it('normalises the e-mail', () => {
     expect(z.parse(BillingSchema, spanish).email).toBe('cliente@example.com');
   });
@@ -46,6 +50,16 @@ describe('billing data', () => {
     [14, spanish, []],
     [14, { ...spanish, tax_id: '12345678Z' }, []],
     [14, { ...spanish, tax_id: 'X1234567L' }, []],
+    // NIE with Y and Z, a wrong NIE letter; CIF with a letter control (public bodies) and a wrong one.
+    [14, { ...spanish, tax_id: 'Y1234567X' }, []],
+    [14, { ...spanish, tax_id: 'Z1234567R' }, []],
+    [14, { ...spanish, tax_id: 'X1234567A' }, ['tax_id: invalid_tax_id']],
+    [14, { ...spanish, tax_id: 'Q2826000H' }, []],
+    [14, { ...spanish, tax_id: 'P2807900B' }, []],
+    [14, { ...spanish, tax_id: 'P2807900C' }, ['tax_id: invalid_tax_id']],
+    [14, { ...spanish, postcode: '2800' }, ['postcode: invalid_postal_code']],
+    [16, { ...portuguese, tax_id: '501964843' }, []],
+    [16, { ...portuguese, postcode: '1000' }, ['postcode: invalid_postal_code']],
     [14, { ...spanish, tax_id: 'B12345675' }, ['tax_id: invalid_tax_id']],
     [14, { ...spanish, postcode: '53001' }, ['postcode: invalid_postal_code']],
     [14, portuguese, ['tax_id: invalid_tax_id', 'postcode: invalid_postal_code']],

@@ -28,6 +28,7 @@ export const VALIDATION_CODES = [
   'invalid_postal_code',
   'invalid_phone',
   'invalid_mbway_phone',
+  'billing_required',
   'invalid_card_number',
   'card_date_required',
   'invalid_card_month',

@@ -265,6 +265,11 @@ export const invoices = pgTable(
     vatCents: integer('vat_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     vatRateBp: integer('vat_rate_bp').notNull(),
+    /**
+     * F1 complete invoice (the customer's billing data: RD 1619/2012 art. 6) or F2
+     * simplified invoice (no customer data, at most 400 € VAT included: arts. 4.1 and 7).
+     */
+    type: text('type').$type<'F1' | 'F2'>().notNull().default('F2'),
     /** Snapshots taken when the invoice is issued (an issued invoice never changes). */
     issuer: jsonb('issuer').$type<InvoiceParty>().notNull().default({ name: '', taxId: '', address: '' }),
     customer: jsonb('customer').$type<InvoiceParty & { email?: string }>().notNull().default({ name: '' }),

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { checkTransition, isOrderStatus, type OrderStatus } from '@shop/domain';
+import { checkTransition, formatInvoiceNumber, isOrderStatus, type OrderStatus } from '@shop/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { creditNotes, files, type orders, payments, stores } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { formatInvoiceNumber, invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { creditNoteDocument, creditNoteSeriesOf } from '../invoices/credit-notes.ts';
 import { invoiceOfOrder, invoiceYear, takeInvoiceNumber } from '../invoices/invoices.service.ts';

@@ -56,6 +56,12 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(body).toMatchObject({ ok: true, status: 'closed' });
     expect(body.credit_note.number).toMatch(/^R-ES-\d{4}-\d{6}$/);
     expect(body.credit_note.refund_ref).toMatch(/_refund_[0-9a-f]{12}$/);
+    // The back office prints the invoice and the credit note in the one number format (the PDF's).
+    const detail = await adminSend(t.app, admin, { method: 'GET', url: `/admin/api/orders/${order.id}` });
+    expect(detail.json().order.invoices.map((i: { number: string }) => i.number)).toEqual([
+      expect.stringMatching(/^ES-\d{4}-\d{6}$/),
+      body.credit_note.number,
+    ]);
 
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(payment?.status).toBe('refunded');
@@ -90,7 +96,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(mine?.status_label).toBe('Abonado');
     expect(mine?.items[0]?.status_label).toBe('Abonado');
     expect(mine?.abonos).toEqual([
-      { name: `R-ES-${note?.number}`, url: `/desktopapp/rest/file/${body.credit_note.file_id}` },
+      { name: body.credit_note.number, url: `/desktopapp/rest/file/${body.credit_note.file_id}` },
     ]);
     const download = await send(t.app, owner, { method: 'GET', url: mine?.abonos[0]?.url ?? '' });
     expect(download.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import {
   allowedTransitions,
+  formatInvoiceNumber,
   isOrderStatus,
   type OrderDetail,
   type OrderQueueAnswer,
@@ -222,7 +223,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       ...invoiceRows.map((i) => ({
         id: i.id,
         kind: 'invoice' as const,
-        number: `${i.series}${i.year}-${i.number}`,
+        number: formatInvoiceNumber(i),
         total_cents: i.totalCents,
         file_id: i.fileId,
         issued_at: i.issuedAt.toISOString(),
@@ -230,7 +231,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       ...creditRows.map((c) => ({
         id: c.id,
         kind: 'credit_note' as const,
-        number: `${c.series}${c.year}-${c.number}`,
+        number: formatInvoiceNumber(c),
         total_cents: -Math.abs(c.totalCents),
         file_id: c.fileId,
         issued_at: c.issuedAt.toISOString(),

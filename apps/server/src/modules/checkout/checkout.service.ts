@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
+import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { allocateOrderId } from '../orders/order-ids.repository.ts';
 import { type Attempt, recordAttempt, runAttempt } from '../payments/payment-start.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
@@ -133,6 +134,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         }
 
         const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.qty, 0);
+        await applyCheckoutBilling(tx, { totalCents, billing, customer });
         const orderId = await allocateOrderId(tx, store.id);
         const order = await insertOrder(tx, {
           id: orderId,

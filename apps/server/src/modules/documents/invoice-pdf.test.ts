@@ -1,14 +1,9 @@
-import { formatEuros } from '@shop/domain';
+import { formatEuros, formatInvoiceNumber } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../http/translate.ts';
 import { sampleInvoiceDocument } from '../../testing/invoice-document.ts';
 import { asPrinted, pdfText } from '../../testing/pdf-text.ts';
-import {
-  formatInvoiceNumber,
-  type InvoiceDocument,
-  invoiceFileName,
-  renderInvoicePdf,
-} from './invoice-pdf.ts';
+import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from './invoice-pdf.ts';
 
 /** Two lines, one of them large: thousands separators and the VAT split over several lines. */
 function document(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
@@ -71,6 +66,45 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain(
       translate('pt', 'invoiceDocument.creditNoteNote', { orderId: 'ES14-000001' }).slice(0, 30),
     );
+  });
+
+  it('a complete invoice (F1) has the content of RD 1619/2012 art. 6', async () => {
+    const text = await pdfText(await renderInvoicePdf(document()));
+    // a) number and series; b) date of issue; c) d) e) both parties' name, NIF and address.
+    expect(text).toContain('N.º de factura: A-2026-001234');
+    expect(text).toContain('Serie: A');
+    expect(text).toContain('Fecha: 02/03/2026');
+    for (const part of ['Registro Online S.L.', 'NIF: B12345678', 'Calle Mayor 1, 28001 Madrid'])
+      expect(text).toContain(part);
+    for (const part of ['Ana Pérez', 'NIF: 12345678Z', 'Calle Sol 3, 41001 Sevilla'])
+      expect(text).toContain(part);
+    // f) the operations; g) base, rate, VAT; the official fee (suplido) outside the base; the total.
+    expect(text).toContain('Nota Simple');
+    expect(text).toContain('Base imponible');
+    expect(text).toContain('IVA (21 %)');
+    expect(text).toContain('Tasa oficial (suplido, sin IVA)');
+    expect(text).toContain(formatEuros(1_236_557, 'es'));
+    expect(text).not.toContain('Factura simplificada');
+    // The e-mail is not a customer datum of the invoice (it printed twice before).
+    expect(text).not.toContain('ana@example.com');
+  });
+
+  it('a simplified invoice (F2) is titled so, names no customer and gives the rate with "IVA incluido" (art. 7)', async () => {
+    const data = document({ type: 'F2', customer: { name: '', email: 'ana@example.com' } });
+    const text = await pdfText(await renderInvoicePdf(data));
+    expect(text).toContain('Factura simplificada');
+    expect(text).toContain('N.º de factura: A-2026-001234');
+    expect(text).toContain('Fecha: 02/03/2026');
+    expect(text).toContain('Registro Online S.L.');
+    expect(text).toContain('NIF: B12345678');
+    expect(text).toContain('Tipo impositivo: IVA 21 % (IVA incluido)');
+    expect(text).toContain(formatEuros(1_236_557, 'es'));
+    expect(text).not.toContain(translate('es', 'invoiceDocument.customer'));
+    expect(text).not.toContain('ana@example.com');
+    expect(invoiceFileName(data)).toBe('factura-simplificada-A-2026-001234.pdf');
+    const pt = await pdfText(await renderInvoicePdf({ ...data, language: 'pt', vatRateBp: 2300 }));
+    expect(pt).toContain('Fatura simplificada');
+    expect(pt).toContain('Taxa de IVA: 23 % (IVA incluído)');
   });
 
   it('names the file in the document language', () => {

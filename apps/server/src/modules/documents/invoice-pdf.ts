@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { formatEuros, type Language } from '@shop/domain';
+import { formatEuros, formatInvoiceNumber, type Language } from '@shop/domain';
+
 import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
@@ -9,6 +10,11 @@ import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts'
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
   kind: 'invoice' | 'credit_note';
+  /**
+   * F1 complete invoice (RD 1619/2012 art. 6: the customer's name, NIF and address)
+   * or F2 simplified invoice (art. 7: no customer, the rate with "IVA incluido").
+   */
+  type: 'F1' | 'F2';
   series: string;
   number: number;
   year: number;
@@ -31,22 +37,54 @@ export interface InvoiceDocument {
   orderId: string;
 }
 
-/** The number as printed: series, year and a 6-digit correlative ('A-2026-000042'). */
-export function formatInvoiceNumber(doc: Pick<InvoiceDocument, 'series' | 'year' | 'number'>): string {
-  return `${doc.series}-${doc.year}-${String(doc.number).padStart(6, '0')}`;
-}
-
 /** The PDF's file name ('factura-A-2026-000042.pdf'), in the document's language. */
 export function invoiceFileName(
-  doc: Pick<InvoiceDocument, 'kind' | 'series' | 'year' | 'number' | 'language'>,
+  doc: Pick<InvoiceDocument, 'kind' | 'type' | 'series' | 'year' | 'number' | 'language'>,
 ): string {
-  const key = doc.kind === 'invoice' ? 'invoiceDocument.title' : 'invoiceDocument.creditNoteTitle';
-  const word = translate(doc.language, key)
+  const word = translate(doc.language, titleKey(doc))
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-');
   return `${word}-${formatInvoiceNumber(doc)}.pdf`;
+}
+
+/** The document's title: "Factura", "Factura simplificada" (RD 1619/2012 art. 7) or "Factura rectificativa". */
+function titleKey(doc: Pick<InvoiceDocument, 'kind' | 'type'>): TranslationKey {
+  if (doc.kind === 'credit_note') return 'invoiceDocument.creditNoteTitle';
+  return doc.type === 'F2' ? 'invoiceDocument.simplifiedTitle' : 'invoiceDocument.title';
+}
+
+/**
+ * The customer block's lines, or null when there is none: a complete invoice
+ * names the customer with full name, NIF and address (RD 1619/2012 art.
+ * 6.1.c, d, e); a simplified one needs none (art. 7), so it prints none.
+ */
+function customerLines(doc: InvoiceDocument, taxIdLabel: string): string[] | null {
+  if (doc.type === 'F2') return null;
+  const { name, taxId, address } = doc.customer;
+  return [name, taxId ? `${taxIdLabel}: ${taxId}` : null, address].filter((line): line is string =>
+    Boolean(line),
+  );
+}
+
+/**
+ * The heading lines under the title: number and series (art. 6.1.a / 7.1.a),
+ * date of issue (art. 6.1.b / 7.1.b), the order. The operation's date is the
+ * issue date (the invoice is issued when the order is paid, which is when VAT
+ * falls due for a service paid in advance: Ley 37/1992 art. 75.2), so art.
+ * 6.1.f's separate date is never needed.
+ */
+function headingLines(doc: InvoiceDocument, t: (key: TranslationKey) => string, date: string): string[] {
+  const numberLabel = t(
+    doc.kind === 'invoice' ? 'invoiceDocument.number' : 'invoiceDocument.creditNoteNumber',
+  );
+  return [
+    `${numberLabel}: ${formatInvoiceNumber(doc)}`,
+    `${t('invoiceDocument.series')}: ${doc.series}`,
+    `${t('invoiceDocument.date')}: ${date}`,
+    `${t('invoiceDocument.order')}: ${doc.orderId}`,
+  ];
 }
 
 const TIME_ZONE: Record<Language, string> = { es: 'Europe/Madrid', pt: 'Europe/Lisbon', en: 'Europe/Madrid' };
@@ -107,7 +145,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   const t = (key: TranslationKey, vars?: TranslationVars) => translate(data.language, key, vars);
   const money = (cents: number) => formatEuros(cents, data.language);
   const number = formatInvoiceNumber(data);
-  const title = t(data.kind === 'invoice' ? 'invoiceDocument.title' : 'invoiceDocument.creditNoteTitle');
+  const title = t(titleKey(data));
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -146,12 +184,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   // Heading: title, number, date, order.
   doc.font(SANS_BOLD).fontSize(20).text(title, MARGIN, top);
   doc.moveDown(0.5).font(SANS).fontSize(10);
-  const numberLabel = t(
-    data.kind === 'invoice' ? 'invoiceDocument.number' : 'invoiceDocument.creditNoteNumber',
-  );
-  doc.text(`${numberLabel}: ${number}`);
-  doc.text(`${t('invoiceDocument.date')}: ${formatDate(data.issuedAt, data.language)}`);
-  doc.text(`${t('invoiceDocument.order')}: ${data.orderId}`);
+  for (const line of headingLines(data, t, formatDate(data.issuedAt, data.language))) doc.text(line);
 
   // Parties side by side.
   const partiesTop = doc.y + 20;
@@ -168,16 +201,10 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     [data.issuer.name, `${taxId}: ${data.issuer.taxId}`, data.issuer.address],
     MARGIN,
   );
-  const customerBottom = party(
-    t('invoiceDocument.customer'),
-    [
-      data.customer.name,
-      data.customer.taxId ? `${taxId}: ${data.customer.taxId}` : null,
-      data.customer.address,
-      data.customer.email,
-    ],
-    MARGIN + width / 2 + 10,
-  );
+  const customer = customerLines(data, taxId);
+  const customerBottom = customer
+    ? party(t('invoiceDocument.customer'), customer, MARGIN + width / 2 + 10)
+    : issuerBottom;
   doc.fillColor('black');
 
   // Lines: description, official fee, base, VAT, total.
@@ -235,6 +262,19 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     doc.text(label, right - 300, y, { width: 200, align: 'right' });
     doc.text(amount, right - 95, y, { width: 95, align: 'right' });
     y = doc.y + 4;
+  }
+
+  // A simplified invoice states the rate with "IVA incluido" (RD 1619/2012 art. 7.1.e).
+  if (data.type === 'F2') {
+    doc
+      .font(SANS)
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(t('invoiceDocument.rateIncluded', { rate }), MARGIN, y + 10, {
+        width,
+      });
+    y = doc.y;
+    doc.fillColor('black');
   }
 
   if (data.kind === 'credit_note') {

@@ -1,4 +1,11 @@
-import { feeBreakdown, isPortugueseStore, type Language } from '@shop/domain';
+import {
+  feeBreakdown,
+  formatInvoiceNumber,
+  type InvoiceType,
+  invoiceTypeFor,
+  isPortugueseStore,
+  type Language,
+} from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
@@ -32,6 +39,7 @@ export const EXAMPLE_ISSUER: Readonly<Issuer> = {
   address: 'Calle Example 1, 28001 Madrid, España',
 };
 
+/** Until the payments plugin sets the one of env INVOICE_ISSUER_* (process.env is read in env.ts only). */
 let defaultIssuer: Issuer = { ...EXAMPLE_ISSUER };
 
 /** Sets the issuer every store invoices as (env INVOICE_ISSUER_*; the payments plugin at start). */
@@ -85,22 +93,36 @@ function billingAddress(billing: Record<string, string>): string {
   return [billing.address, place, billing.province].filter(Boolean).join(', ');
 }
 
-/** The customer as the invoice names them: the order's billing data, else the customer record's. */
-async function customerParty(tx: AppDb, order: OrderRow): Promise<InvoiceParty & { email: string }> {
+/**
+ * The customer as the invoice names them and the invoice's type: the order's
+ * billing data, else the customer record's, give a complete invoice (F1) with
+ * name, tax id and address (RD 1619/2012 art. 6.1.c-e); without them it is a
+ * simplified invoice (F2, art. 7), which names no customer (the e-mail is kept
+ * for the mail only).
+ */
+async function customerParty(
+  tx: AppDb,
+  order: OrderRow,
+): Promise<{ type: InvoiceType; party: InvoiceParty & { email: string } }> {
   let billing = order.billing;
   let fallbackName = '';
-  if (!billing.name) {
+  if (invoiceTypeFor(billing) === 'F2') {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
     if (customer) {
-      if (customer.billing.name) billing = customer.billing;
+      if (invoiceTypeFor(customer.billing) === 'F1') billing = customer.billing;
       fallbackName = `${customer.firstname} ${customer.lastname}`.trim();
     }
   }
+  const type = invoiceTypeFor(billing);
+  if (type === 'F2') return { type, party: { name: fallbackName, email: order.email } };
   return {
-    name: billing.name || fallbackName || order.email,
-    ...(billing.tax_id ? { taxId: billing.tax_id } : {}),
-    ...(billingAddress(billing) ? { address: billingAddress(billing) } : {}),
-    email: order.email,
+    type,
+    party: {
+      name: billing.name ?? '',
+      ...(billing.tax_id ? { taxId: billing.tax_id } : {}),
+      ...(billingAddress(billing) ? { address: billingAddress(billing) } : {}),
+      email: order.email,
+    },
   };
 }
 
@@ -178,6 +200,7 @@ export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new D
   const series = invoiceSeriesOf(store);
   const year = invoiceYear(now, store.language);
   const number = await takeInvoiceNumber(tx, series, year);
+  const customer = await customerParty(tx, order);
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -189,8 +212,9 @@ export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new D
       vatCents: lines.reduce((sum, line) => sum + line.vatCents, 0),
       totalCents: order.totalCents,
       vatRateBp: store.vatRateBp,
+      type: customer.type,
       issuer: issuerOf(store),
-      customer: await customerParty(tx, order),
+      customer: customer.party,
       lines,
       language: store.language,
       issuedAt: now,
@@ -208,7 +232,7 @@ export async function invoiceOfOrder(db: AppDb, orderId: string): Promise<Invoic
   return row;
 }
 
-/** The printed invoice number: 'ES-2026-000042'. */
+/** The printed invoice number: 'ES-2026-000042' (the domain's one format). */
 export function invoiceCode(invoice: Pick<InvoiceRow, 'series' | 'year' | 'number'>): string {
-  return `${invoice.series}-${invoice.year}-${String(invoice.number).padStart(6, '0')}`;
+  return formatInvoiceNumber(invoice);
 }

@@ -31,6 +31,7 @@ type OrderRow = typeof orders.$inferSelect;
 export function invoiceDocumentOf(invoice: InvoiceRow): InvoiceDocument {
   return {
     kind: 'invoice',
+    type: invoice.type,
     series: invoice.series,
     number: invoice.number,
     year: invoice.year,

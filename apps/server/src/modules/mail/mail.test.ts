@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatInvoiceNumber } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.ts';
@@ -10,7 +11,7 @@ import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { sampleInvoiceDocument } from '../../testing/invoice-document.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../testing/smtp.ts';
-import { formatInvoiceNumber, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import { localStorage } from '../files/storage.ts';
 import { MAIL_SEND_JOB, queueMail } from './mail.service.ts';
 

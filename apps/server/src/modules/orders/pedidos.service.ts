@@ -1,4 +1,5 @@
 import {
+  formatInvoiceNumber,
   formatOrderDate,
   hasPortugueseOrderId,
   isPaidOrderStatus,
@@ -110,6 +111,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
         id: invoices.id,
         orderId: invoices.orderId,
         series: invoices.series,
+        year: invoices.year,
         number: invoices.number,
       })
       .from(invoices)
@@ -119,6 +121,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
         orderId: creditNotes.orderId,
         fileId: creditNotes.fileId,
         series: creditNotes.series,
+        year: creditNotes.year,
         number: creditNotes.number,
       })
       .from(creditNotes)
@@ -144,12 +147,12 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
     const facturas: OrderDownload[] = invoiceRows
       .filter((row) => row.orderId === order.id)
       .map((row) => ({
-        name: `${row.series}-${row.number}`,
+        name: formatInvoiceNumber(row),
         url: `${API_PREFIX}/invoice?order_id=${encodeURIComponent(order.id)}`,
       }));
     const abonos: OrderDownload[] = creditRows
       .filter((row) => row.orderId === order.id && row.fileId !== null)
-      .map((row) => ({ name: `${row.series}-${row.number}`, url: fileUrl(row.fileId as number) }));
+      .map((row) => ({ name: formatInvoiceNumber(row), url: fileUrl(row.fileId as number) }));
     const documents: OrderDownload[] = resultRows
       .filter((row) => row.orderId === order.id)
       .map((row) => ({ name: row.name, url: fileUrl(row.id) }));

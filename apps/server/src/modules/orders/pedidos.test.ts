@@ -59,6 +59,8 @@ describe.each(testDatabaseKinds())('GET pedidos (%s)', (kind) => {
     expect(first?.documents).toEqual([{ name: 'nota-simple.pdf', url: `/desktopapp/rest/file/${file?.id}` }]);
     expect(first?.facturas).toHaveLength(1);
     expect(first?.facturas[0]?.url).toBe(`/desktopapp/rest/invoice?order_id=${a.id}`);
+    // The one invoice-number format (the PDF's): series, year, 6-digit correlative.
+    expect(first?.facturas[0]?.name).toMatch(/^ES-\d{4}-\d{6}$/);
     expect(second?.status_label).toBe('Pendiente de Pago');
     expect(second?.documents).toEqual([]);
 

@@ -1,6 +1,5 @@
-import { isValidPortugueseNif, isValidSpanishTaxId } from '@shop/domain';
+import { formatInvoiceNumber, isValidPortugueseNif, isValidSpanishTaxId } from '@shop/domain';
 import type { creditNotes, InvoiceLine, InvoiceParty, invoices } from '../../db/schema/index.ts';
-import { formatInvoiceNumber } from '../documents/invoice-pdf.ts';
 import { fechaAeat } from './formats.ts';
 import type { AltaData, Recipient } from './record-xml.ts';
 
@@ -55,7 +54,8 @@ function describe(lines: InvoiceLine[]): string {
  * service's base and VAT, and ImporteTotal is base + cuota.
  */
 export function invoiceAlta(invoice: InvoiceRow, issuer: { nif: string; name: string }): AltaData {
-  const recipient = recipientOf(invoice.customer);
+  // The invoice's own type decides (issue 18 item 1): a simplified invoice names no recipient.
+  const recipient = invoice.type === 'F2' ? null : recipientOf(invoice.customer);
   return {
     issuer,
     invoice: { numSerie: formatInvoiceNumber(invoice), fecha: fechaAeat(invoice.issuedAt) },

@@ -22,6 +22,7 @@ function invoiceRow(customer: InvoiceRow['customer']): InvoiceRow {
   return {
     id: 1,
     orderId: 'ABC123',
+    type: customer.taxId ? 'F1' : 'F2',
     series: 'ES',
     year: 2026,
     number: 2,

@@ -5,6 +5,7 @@ import ActualizarPage from './components/actualizar-page.tsx';
 import AuthenticatePage from './components/authenticate-page.tsx';
 import CardPage from './components/card-page.tsx';
 import CheckoutPage from './components/checkout-page.tsx';
+import DetailsPage from './components/details-page.tsx';
 import FinalizePage from './components/finalize-page.tsx';
 import IncidentFormPage from './components/incident-form-page.tsx';
 import MbwayPage from './components/mbway-page.tsx';
@@ -57,6 +58,7 @@ export default function CheckoutRoutes() {
         </Route>
         <Route path="/customer/checkout" component={CheckoutPage} />
         <Route path="/customer/orders" component={OrdersPage} />
+        <Route path="/customer/details" component={DetailsPage} />
         <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />
         <Route path="/payment/stripe" component={StripePage} />

@@ -1,6 +1,8 @@
 import {
   type ApiAnswer,
+  type Billing,
   type CheckoutNext,
+  type ClientData,
   type ClientRecord,
   ClientRecordSchema,
   type OrderSuccess,
@@ -63,6 +65,12 @@ export async function getClient(): Promise<ClientRecord> {
   return z.parse(ClientRecordSchema, answer.client);
 }
 
+/** POST clientupdate `{ data }` (spec 7): changes the client record; answers it as GET client does. */
+export async function updateClient(data: ClientData): Promise<ClientRecord> {
+  const answer = await api.post<ApiAnswer & { client: unknown }>('clientupdate', body({ data }));
+  return z.parse(ClientRecordSchema, answer.client);
+}
+
 /** The method fields of a checkout form (card fields stay in memory and go only in this body). */
 export type PaymentFields = { type: PaymentMethod } & Record<string, string | undefined>;
 
@@ -71,10 +79,10 @@ export type PaymentFields = { type: PaymentMethod } & Record<string, string | un
  * quote. `requestId` names this submit: the client's automatic retries send the
  * same body, so a lost answer is answered again with the same order.
  */
-export function checkoutAuthenticated(form: PaymentFields, requestId: string) {
+export function checkoutAuthenticated(form: PaymentFields, requestId: string, billing?: Billing) {
   return api.post<PaymentAnswer>(
     'checkoutAuthenticated/',
-    body({ form: { ...form, request_id: requestId } }),
+    body({ form: { ...form, request_id: requestId, ...(billing ? { billing } : {}) } }),
   );
 }
 
@@ -82,11 +90,13 @@ export function checkoutAuthenticated(form: PaymentFields, requestId: string) {
  * POST checkoutRegister/: a new customer's checkout (their e-mail and the terms
  * accepted at register); PayPal has its own registering path, checkoutRegisterPaypal/.
  */
-export function checkoutRegister(fields: PaymentFields, email: string, requestId: string) {
+export function checkoutRegister(fields: PaymentFields, email: string, requestId: string, billing?: Billing) {
   const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
   return api.post<PaymentAnswer>(
     path,
-    body({ form: { ...fields, email, accept_terms: true, request_id: requestId } }),
+    body({
+      form: { ...fields, email, accept_terms: true, request_id: requestId, ...(billing ? { billing } : {}) },
+    }),
   );
 }
 

@@ -166,6 +166,11 @@ export default function OrdersPage() {
       <h1 id="orders-title" className={styles.title}>
         {t('orders.heading')}
       </h1>
+      {config.loggedIn ? (
+        <p>
+          <Link href={paths.customerDetails()}>{t('billing.detailsLink')}</Link>
+        </p>
+      ) : null}
       {body}
     </section>
   );

@@ -7,7 +7,9 @@ import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { usePay } from '../hooks/use-pay.ts';
+import { BILLING_FIELD_NAMES } from './billing-section.tsx';
 import styles from './checkout.module.css';
+import { useCheckoutBilling } from './checkout-billing.tsx';
 import { OrderSummary } from './order-summary.tsx';
 
 /** The refusal of a payment call that is not about a field: the server's message (409: already ordered...). */
@@ -46,11 +48,13 @@ export function PayForm({
   const t = useT();
   const [, navigate] = useLocation();
   const { cart, language } = config;
-  const refused = payRefusal(pay.error, fieldNames);
+  const refused = payRefusal(pay.error, [...fieldNames, ...BILLING_FIELD_NAMES]);
+  // A new checkout (no order yet) offers the invoice in a fiscal name (issue 18).
+  const billing = useCheckoutBilling(pay.error, orderId === null);
   return (
     <StepLayout
       title={title}
-      onNext={onPay}
+      onNext={() => billing.submit(onPay)}
       onBack={() => navigate(`${paths.customerPayment()}?change=1`)}
       nextLabel={
         payLabel ??
@@ -80,6 +84,7 @@ export function PayForm({
       )}
       {intro ? <p className={styles.intro}>{intro}</p> : null}
       {children}
+      {billing.section}
       {pay.isPending ? (
         <p role="status" className={styles.note}>
           {t('payment.paying')}

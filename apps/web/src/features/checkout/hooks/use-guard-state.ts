@@ -10,9 +10,19 @@ import {
 } from '../../../shared/storage/checkout-storage.ts';
 import type { GuardState } from '../utils/guards.ts';
 
-/** The client record (GET client) of a logged-in customer: server state through react-query. */
-export function useClient(enabled: boolean) {
-  return useQuery<ClientRecord>({ queryKey: ['client'], queryFn: getClient, enabled, staleTime: 60_000 });
+/**
+ * The client record (GET client) of a logged-in customer: server state through react-query.
+ * `retryOnMount: false` for a reader that must not load it again after a failure (the
+ * guards' reader would unmount it while loading, and each mount would load again).
+ */
+export function useClient(enabled: boolean, { retryOnMount = true }: { retryOnMount?: boolean } = {}) {
+  return useQuery<ClientRecord>({
+    queryKey: ['client'],
+    queryFn: getClient,
+    enabled,
+    staleTime: 60_000,
+    retryOnMount,
+  });
 }
 
 /**

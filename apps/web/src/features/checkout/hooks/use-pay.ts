@@ -18,6 +18,8 @@ import {
   saveVoucherUrl,
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
+import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
+import { chosenBilling } from '../utils/billing-choice.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
 import { setStripeIntent } from '../utils/stripe-intent.ts';
@@ -36,10 +38,11 @@ export interface PayInput {
 function submit({ fields, orderId }: PayInput): Promise<PaymentAnswer> {
   if (orderId) return payOrder(orderId, fields.type, fields.phone ? { phone: fields.phone } : {});
   const requestId = newRequestId();
-  if (getConfig().loggedIn) return checkoutAuthenticated(fields, requestId);
+  const billing = chosenBilling() ?? undefined;
+  if (getConfig().loggedIn) return checkoutAuthenticated(fields, requestId, billing);
   const registered = readValidatedEmail();
   if (!registered) throw new Error('A new customer checks out after register (the guard sends them there).');
-  return checkoutRegister(fields, registered.email, requestId);
+  return checkoutRegister(fields, registered.email, requestId, billing);
 }
 
 /**

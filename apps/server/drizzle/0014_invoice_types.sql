@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" ADD COLUMN "type" text DEFAULT 'F2' NOT NULL;
