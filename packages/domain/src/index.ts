@@ -10,6 +10,7 @@ export * from './rules/fee-breakdown.ts';
 export * from './rules/fixed-flows.ts';
 export * from './rules/fixed-prices.ts';
 export * from './rules/generic-form.ts';
+export * from './rules/generic-price.ts';
 export * from './rules/generic-steps.ts';
 export * from './rules/landing.ts';
 export * from './rules/legal.ts';

@@ -1,6 +1,7 @@
 import {
   formatOrderDate,
   hasPortugueseOrderId,
+  isLocatedPropertyProduct,
   type OrderDownload,
   orderStatusDisplay,
   type Pedido,
@@ -75,7 +76,8 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     qty: item.qty,
     price: item.priceCents,
     created_at: item.createdAt.toISOString(),
-    lines: linesOf(item, order, children.length),
+    // Located properties count as the search's properties; an add-on line (ADR 021) does not.
+    lines: linesOf(item, order, children.filter((child) => isLocatedPropertyProduct(child.productId)).length),
     status: order.status,
     status_key: status.key,
     status_label: statusLabel(status),

@@ -4,8 +4,8 @@ import {
   type CartItem,
   formatEuros,
   type GenericForm,
-  genericFormPrice,
   genericFormValues,
+  genericPrice,
   type Option,
   type OptionValues,
   offeredRelatedProducts,
@@ -101,7 +101,7 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
   const shown = shownFields(definition, values);
   const offered = offeredRelatedProducts(definition, values);
   const sent = editedForm(definition, values, related);
-  const price = genericFormPrice(definition, sent);
+  const price = genericPrice(definition, sent);
 
   // A change re-applies the rules: dependent answers are cleared, defaults filled (spec 4).
   const change = (optionId: number, value: string) => {
