@@ -1,10 +1,10 @@
 import {
   canEnterGenericConfirmation,
   formatEuros,
+  genericPrice,
   isEarlyCheckoutReady,
   optionForStep,
   type ProductDefinition,
-  productPrice,
 } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
@@ -70,6 +70,9 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
   const value = fieldValue(option, view);
   const values = valuesWith(view, option.option_id, value);
   const earlyReady = isEarlyCheckoutReady(definition, values);
+  // The one price (domain genericPrice) of every answer the form holds: the later steps' answers
+  // kept as drafts when going back count too, so the same answers always show the same price.
+  const price = genericPrice(definition, view, { ...view.drafts, [option.option_id]: value });
 
   // The saved form as this step sees it, read afresh: an upload may have just added file names.
   const latest = () => {
@@ -111,9 +114,7 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
           <span className={styles.productName}>
             {definition.name} · {t('generic.step', { step })}
           </span>
-          <span aria-live="polite">
-            {t('generic.price', { price: formatEuros(productPrice(definition, values), language) })}
-          </span>
+          <span aria-live="polite">{t('generic.price', { price: formatEuros(price, language) })}</span>
         </p>
       }
     >
