@@ -43,11 +43,13 @@ async function pay(page: Page) {
   await page.getByRole('textbox', { name: 'E-mail' }).fill(`escritura${Date.now()}@example.es`);
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await heading('¿Cómo quieres pagar?').waitFor();
-  // The payment summary lists both lines and the same total.
-  expect(await main().textContent()).toContain(TOTAL);
   await page.getByRole('radio', { name: 'Tarjeta de crédito o débito' }).check();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await heading('Pago con tarjeta').waitFor();
+  // The payment summary lists both lines and the same total.
+  const summary = (await main().textContent()) ?? '';
+  expect(summary).toContain('Nota Simple');
+  expect(summary).toContain(TOTAL);
   await page.getByRole('textbox', { name: 'Número de tarjeta' }).fill('4242 4242 4242 4242');
   await page.getByRole('combobox', { name: 'Mes' }).selectOption('3');
   await page.getByRole('textbox', { name: 'Año' }).fill(String(new Date().getFullYear() + 3));
