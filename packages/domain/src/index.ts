@@ -15,6 +15,7 @@ export * from './rules/generic-steps.ts';
 export * from './rules/landing.ts';
 export * from './rules/legal.ts';
 export * from './rules/multibanco.ts';
+export * from './rules/official-channel.ts';
 export * from './rules/option-rules.ts';
 export * from './rules/option-values.ts';
 export * from './rules/order-dates.ts';

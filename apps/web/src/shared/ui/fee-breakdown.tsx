@@ -2,6 +2,7 @@ import { feeBreakdown, formatEuros, formatPrice } from '@shop/domain';
 import { useConfig } from '../config/config-store.ts';
 import { useT } from '../i18n/use-t.ts';
 import styles from './fee-breakdown.module.css';
+import { OfficialNotice } from './official-notice.tsx';
 
 export interface FeeBreakdownProps {
   /** The all-in price in cents. */
@@ -43,6 +44,8 @@ export function FeeBreakdown({ total, officialFee, vatRateBp }: FeeBreakdownProp
         </div>
       </dl>
       <p className={styles.note}>{t('feeSplit.note')}</p>
+      {/* A product's intro shows its price split: with it, what we are and where the official channel is. */}
+      <OfficialNotice className={styles.note} />
     </>
   );
 }

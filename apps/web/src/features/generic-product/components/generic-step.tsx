@@ -17,6 +17,7 @@ import { paths, withSearch } from '../../../shared/paths.ts';
 import { OptionField } from '../../../shared/product-options/option-field.tsx';
 import { optionProblem } from '../../../shared/product-options/option-rules.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { OfficialNotice } from '../../../shared/ui/official-notice.tsx';
 import {
   getGenericForm,
   type StoredGenericForm,
@@ -136,6 +137,8 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
           {t('generic.earlyCheckout')}
         </Button>
       ) : null}
+      {/* The product's first screen says what we are (issue 18 item 6). */}
+      {step === 1 ? <OfficialNotice className={styles.notice} /> : null}
     </StepLayout>
   );
 }
