@@ -15,8 +15,8 @@ const AboutPage = lazyRoute(
   () => import('../features/about/components/about-page.tsx'),
 );
 const LegalPage = lazyRoute(
-  'src/features/legal/components/legal-page.tsx',
-  () => import('../features/legal/components/legal-page.tsx'),
+  'src/features/about/components/legal-page.tsx',
+  () => import('../features/about/components/legal-page.tsx'),
 );
 const GenericProductPage = lazyRoute(
   'src/features/generic-product/components/generic-product-page.tsx',

@@ -5,7 +5,7 @@ import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { OfficialNotice } from '../../../shared/ui/official-notice.tsx';
-import styles from '../../about/components/about-page.module.css';
+import styles from './about-page.module.css';
 
 const SECTIONS = [1, 2, 3, 4, 5] as const;
 
