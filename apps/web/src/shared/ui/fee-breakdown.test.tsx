@@ -34,5 +34,7 @@ describe('FeeBreakdown: the invoice words', () => {
     expect(container.textContent).not.toMatch(/IVA incluido|IVA incluído|VAT included/);
     expect(container.querySelector('dd')?.textContent).toContain(fee);
     expect(screen.getByText(translate('feeSplit.note'))).toBeTruthy();
+    // A product intro's price split also says what the shop is and names the official channel.
+    expect(screen.getByTestId('official-notice').textContent).toContain(translate('identity.private'));
   });
 });

@@ -35,6 +35,8 @@ describe('generic wizard: notarial deed copy 18458', () => {
     expect(path()).toBe('/app/product/step1/18458');
     expect(stepLine(1)).toBeTruthy();
     expect(priceText()).toBe('Precio: 59\u00a0€');
+    // The product's intro says what the shop is (issue 18 item 6): the first step's notice, besides the footer's.
+    expect(screen.getAllByTestId('official-notice')[0]?.textContent).toMatch(/servicio privado/);
 
     // Required: Next without an answer says so, tied to the field.
     await next(u);
