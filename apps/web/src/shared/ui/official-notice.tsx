@@ -12,14 +12,15 @@ export function OfficialNotice({ className }: { className?: string }) {
   const t = useT();
   const { store_id, language, official_channel } = useConfig();
   const channel = official_channel ?? defaultOfficialChannel(store_id);
+  const fee = t('identity.fee', { fee: formatEuros(channel.fee_cents, language) });
+  // One text node on each side of the link: what the server renders is what the hydration finds.
   return (
     <p className={className} data-testid="official-notice">
-      {t('identity.private')} {t('identity.official')}{' '}
+      {`${t('identity.private')} ${t('identity.official')} `}
       <a href={channel.url} rel="noopener">
         {channel.name}
-      </a>{' '}
-      {t('identity.fee', { fee: formatEuros(channel.fee_cents, language) })}
-      {channel.fee_note ? ` ${channel.fee_note}` : ''}
+      </a>
+      {` ${fee}${channel.fee_note ? ` ${channel.fee_note}` : ''}`}
     </p>
   );
 }
