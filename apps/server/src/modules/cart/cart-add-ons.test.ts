@@ -1,4 +1,4 @@
-import { GenericFormSchema, genericPrice, type ProductDefinition } from '@shop/domain';
+import { GenericFormSchema, genericPrice, type PedidoItem, type ProductDefinition } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orderItems, quoteItems } from '../../db/schema/index.ts';
@@ -136,5 +136,15 @@ describe.each(testDatabaseKinds())('related products as their own lines (%s)', (
     expect(addOnLine).toMatchObject({ description: 'Nota Simple', totalCents: 2076, officialFeeCents: 1091 });
     expect(addOnLine).toEqual(aloneLine);
     expect((addOnLine?.baseCents ?? 0) + (addOnLine?.vatCents ?? 0)).toBe(2076 - 1091);
+
+    // The customer's orders: the Nota Simple under the deed, not counted as a located property.
+    const pedidos = await send(t.app, session, { url: `${API}/pedidos`, formKey: false });
+    expect(pedidos.statusCode).toBe(200);
+    const order = (pedidos.json().pedidos as { order_id: string; items: PedidoItem[] }[]).find(
+      (p) => p.order_id === orderId,
+    );
+    const deedRow = order?.items.find((item) => item.product_id === 18458);
+    expect(deedRow?.childs.map((child) => [child.product_id, child.price])).toEqual([[15867, 2076]]);
+    expect(deedRow?.lines.map((line) => line.key)).not.toContain('properties');
   });
 });
