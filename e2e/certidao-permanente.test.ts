@@ -25,7 +25,7 @@ describe('Certidão Permanente on store 16 (360px, real server, Chromium)', () =
     expect(await shop.page.getByText('Total, tudo incluído').locator('..').innerText()).toContain(
       '24,70\u00a0€',
     );
-    expect(await shop.page.getByText('Taxa oficial do registo predial').locator('..').innerText()).toContain(
+    expect(await shop.page.getByText('Taxa oficial (despesa, sem IVA)').locator('..').innerText()).toContain(
       '15\u00a0€',
     );
     await next('Pedir a certidão');

@@ -121,7 +121,10 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
       .check();
     await main().getByText('Total: 79,76\u00a0€').waitFor();
     const line = await addToCart('Copia de escritura');
-    expect(await line.textContent()).toContain('79,76\u00a0€');
+    // The Nota Simple is its own line under the deed (ADR 027).
+    expect(await line.textContent()).toContain('59\u00a0€');
+    expect(await line.getByRole('heading', { name: 'Nota Simple', exact: true }).count()).toBe(1);
+    expect(await shop.page.getByTestId('cart-total').textContent()).toBe('79,76\u00a0€');
 
     // Edit: an authorised copy costs 20 € more and asks the relation question.
     await main().getByRole('button', { name: 'Editar Copia de escritura' }).click();
@@ -140,7 +143,8 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     await relation.selectOption({ label: 'Soy uno de los firmantes' });
     await dialog.getByRole('button', { name: 'Actualizar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => line.textContent()).toContain('99,76\u00a0€');
+    await expect.poll(() => shop.page.getByTestId('cart-total').textContent()).toBe('99,76\u00a0€');
+    expect(await line.textContent()).toContain('79\u00a0€');
     expect(await shop.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 

@@ -35,7 +35,7 @@ describe('Nota Simple on store 14 (Chromium, 360px, real server)', () => {
     await shop.page.goto(`${shop.origin}/app/nota-simple/step0?store_id=14`);
     await h1('Nota Simple del Registro de la Propiedad').waitFor();
     // The all-in price and its split before the first question.
-    await shop.page.getByText('Tasa del Registro de la Propiedad (IVA incluido)').waitFor();
+    await shop.page.getByText('Tasa oficial (suplido, sin IVA)').waitFor();
     expect(await shop.page.getByText(/^Precio total:/).textContent()).toContain('20,76\u00a0€');
     expect(await shop.page.locator('dl').first().textContent()).toContain('10,91\u00a0€');
     await shop.page.getByRole('button', { name: 'Empezar' }).click();

@@ -7,9 +7,10 @@ let spanishOnly: Promise<string[]> | undefined;
 /** Spanish storefront texts that Portuguese pages must never show (read once from the catalogues). */
 export function spanishOnlyTexts(): Promise<string[]> {
   spanishOnly ??= Promise.all([loadCatalogue('es'), loadCatalogue('pt')]).then(([es, pt]) => {
-    const portuguese = new Set(flattenCatalogue(pt).values());
+    const portuguese = [...flattenCatalogue(pt).values()];
+    // A Spanish text inside a Portuguese one ('Política de privacidad' in 'Política de privacidade') is not Spanish.
     return [...flattenCatalogue(es).values()].filter(
-      (text) => !portuguese.has(text) && !text.includes('{{') && text.length >= 6,
+      (text) => !text.includes('{{') && text.length >= 6 && !portuguese.some((pt) => pt.includes(text)),
     );
   });
   return spanishOnly;

@@ -14,6 +14,10 @@ const AboutPage = lazyRoute(
   'src/features/about/components/about-page.tsx',
   () => import('../features/about/components/about-page.tsx'),
 );
+const LegalPage = lazyRoute(
+  'src/features/about/components/legal-page.tsx',
+  () => import('../features/about/components/legal-page.tsx'),
+);
 const GenericProductPage = lazyRoute(
   'src/features/generic-product/components/generic-product-page.tsx',
   () => import('../features/generic-product/components/generic-product-page.tsx'),
@@ -55,6 +59,8 @@ const LandingRoute = lazyRoute(
 /** The route modules by their path's first segment: what to load before rendering a URL. */
 const ROUTE_MODULES: Record<string, { preload: () => Promise<void>; file: string }> = {
   about: AboutPage,
+  privacy: LegalPage,
+  conditions: LegalPage,
   product: GenericProductPage,
   cart: CartAddPage,
   'nota-simple': NotaSimplePage,
@@ -113,6 +119,8 @@ export function AppRoutes() {
           <Route path={paths.services()} component={ServicesScreen} />
           <Route path={paths.servicesReset()} component={ServicesScreen} />
           <Route path={paths.about()} component={AboutPage} />
+          <Route path={paths.privacy()} component={LegalPage} />
+          <Route path={paths.conditions()} component={LegalPage} />
           {/* product/form/{form_id}/{order_id}: the incident form, a customer page (spec 2). */}
           <Route path="/product/form/:formId/:orderId" component={CheckoutRoutes} />
           {/* product/actualizar/{order_id}/{item_id}: an order's follow-up, in the customer chunk. */}

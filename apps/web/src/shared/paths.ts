@@ -18,6 +18,9 @@ export const paths = {
   services: () => '/servicios',
   servicesReset: () => '/servicios/reset',
   about: () => '/about',
+  /** The privacy policy and the contracting conditions register accepts (their versions: LEGAL_TEXT_VERSIONS). */
+  privacy: () => '/privacy',
+  conditions: () => '/conditions',
   notaSimpleStep: (step: number) => `/nota-simple/step${step}`,
   /** A step of a fixed wizard: flowStep('q-propiedades', 'step3') -> '/q-propiedades/step3'. */
   flowStep: (flow: FixedFlow, step: string) => `/${flow}/${step}`,

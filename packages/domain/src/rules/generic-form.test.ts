@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GenericForm } from '../schemas/forms.ts';
 import { definition } from '../testing/definitions.ts';
-import { checkGenericForm, checkOptionValue, genericFormPrice, genericFormValues } from './generic-form.ts';
+import { checkGenericForm, checkOptionValue, genericFormValues } from './generic-form.ts';
+import { genericPrice } from './generic-price.ts';
 
 const energy = definition({
   product_id: 18464,
@@ -150,7 +151,7 @@ describe('generic form values and price', () => {
       9900,
     ],
   ])('%s costs %i', (_name, input, cents) => {
-    expect(genericFormPrice(energy, input)).toBe(cents);
+    expect(genericPrice(energy, input)).toBe(cents);
   });
   // A single-choice option given several values would fail every branch's condition and hide
   // every branch's required fields: exactly one of its values, for each single-choice type.

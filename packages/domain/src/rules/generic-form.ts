@@ -4,9 +4,7 @@ import type { Option, ProductDefinition } from '../schemas/product.ts';
 import { offeredRelatedProducts, previousStepsHold } from './conditions.ts';
 import { isEarlyCheckoutReady, missingConfirmationAnswers } from './confirmation.ts';
 import { MAX_STEPS } from './generic-steps.ts';
-import { applyOptionRules } from './option-rules.ts';
 import { chosenIds, type OptionValues, valuesFromList } from './option-values.ts';
-import { productPrice } from './price.ts';
 import { isValidSpecDate } from './spec-date.ts';
 
 /** The choice types of spec 3: each takes exactly one of its opt_values. */
@@ -94,10 +92,4 @@ export function checkGenericForm(definition: ProductDefinition, form: GenericFor
     if (!offered.has(id)) add(`related_product_ids.${index}`, 'invalid_option');
   });
   return errors;
-}
-
-/** The price of a checked generic form: its answers cleaned by the visibility rules, then the price rule. */
-export function genericFormPrice(definition: ProductDefinition, form: GenericForm): number {
-  const values = applyOptionRules(definition, genericFormValues(form));
-  return productPrice(definition, values, form.related_product_ids);
 }

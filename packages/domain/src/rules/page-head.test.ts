@@ -18,6 +18,8 @@ describe('pageHeadOf (spec 2 "Page titles")', () => {
     ['/i-predial-simplificada/step21', 26, 'ipredial.name'],
     ['/cart/add/ns', 14, 'cart.menuTitle'],
     ['/about', 1, 'titles.about'],
+    ['/privacy', 14, 'legalPages.privacy.title'],
+    ['/conditions', 16, 'legalPages.conditions.title'],
     ['/servicios', 14, 'titles.servicesRegistry'],
     ['/servicios/reset', 16, 'titles.services'],
     ['', 1, 'titles.services'],

@@ -47,6 +47,10 @@ export function pageHeadOf(path: string, storeId: number): PageHeadKeys {
       return head('ipredial.name', 'meta.predial');
     case 'about':
       return head('titles.about', 'meta.about');
+    case 'privacy':
+      return head('legalPages.privacy.title', 'legalPages.privacyMeta');
+    case 'conditions':
+      return head('legalPages.conditions.title', 'legalPages.conditionsMeta');
     case 'RegistroPropiedad':
     case 'NotaSimpleRegistroPropiedad':
       // A landing page is titled with its municipality (the page and the server set it).

@@ -52,6 +52,15 @@ export function isLocatedPropertyProduct(productId: number): boolean {
   return LOCATED_PROPERTY_PRODUCT_IDS.includes(productId);
 }
 
+/**
+ * Every line of a cart or order, each child (an add-on, ADR 027, or a located
+ * property) right after its parent: what the item count counts and the
+ * summaries list, so their lines add up to the total.
+ */
+export function cartLines<T extends { childs: readonly T[] }>(items: readonly T[]): T[] {
+  return items.flatMap((item) => [item, ...cartLines(item.childs)]);
+}
+
 /** True when any item, or any of its children, is a located-property item (the cart then offers 'Cancelar pedido'). */
 export function hasLocatedPropertyItem(
   items: readonly { product_id: number; childs: readonly unknown[] }[],

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defaultVatRateBp } from '../rules/fee-breakdown.ts';
+import { OfficialChannelSchema } from '../rules/official-channel.ts';
 import { CartSchema } from './cart.ts';
 import { AutoProductSchema, CentsSchema } from './product.ts';
 
@@ -79,6 +80,8 @@ export const RuntimeConfigSchema = z.object({
   payment_message: z.optional(z.nullable(z.string())),
   /** The last order of this session whose payment succeeded (spec 3 storage key last_success_id). */
   last_success_id: z.optional(z.nullable(z.string())),
+  /** The official channel the footer and product intros point to (store setting `official_channel`). */
+  official_channel: z.optional(OfficialChannelSchema),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

@@ -71,20 +71,6 @@ describe.each(testDatabaseKinds())('adding generic products (%s)', (kind) => {
       ],
     ],
     [
-      '18458 knowing the protocol, with the offered related Nota Simple',
-      genericForm(18458, deedKnown(), { related_product_ids: [15867] }),
-      5900 + 2076,
-      [
-        '2301=6301',
-        '2302=6308',
-        '2303=Madrid',
-        '1655=4324',
-        '2304=Notaría Ejemplo',
-        '2305=1234',
-        '2306=15-mar-2010',
-      ],
-    ],
-    [
       '18458 to locate, wider search and authorised copy',
       genericForm(18458, [...deedToLocate(), [2304, 'field', 'ignored']], { confirm_values: relation }),
       5900 + 2000 + 1500,

@@ -38,7 +38,8 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     parent_id: row.parentId,
     real_order_id: null,
     // The catalogue flag (operators) and the spec's rule (18357 is never editable) must both allow it.
-    editable: (product?.editable ?? false) && isEditableProduct(row.productId),
+    // A child line (an add-on, ADR 027) changes with its parent's answers, never on its own.
+    editable: (product?.editable ?? false) && isEditableProduct(row.productId) && row.parentId === null,
     current_price: row.priceCents * row.qty,
     form: row.form,
     childs: [],

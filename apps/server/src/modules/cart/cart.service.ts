@@ -1,5 +1,4 @@
 import {
-  applyOptionRules,
   type Cart,
   type FieldError,
   formSchemaForProduct,
@@ -7,7 +6,6 @@ import {
   isEditableProduct,
   type ProductDefinition,
   type PropertiesSearchForm,
-  productPrice,
   toFieldErrors,
 } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +17,7 @@ import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
+import { forgetAddOn, storeAddOns } from './add-on-lines.ts';
 import {
   countItems,
   createQuote,
@@ -33,10 +32,8 @@ import {
   updateItem,
 } from './cart.repository.ts';
 import { createCartViewCache, type QuoteRef } from './cart-view-cache.ts';
-import { FIXED_KINDS, type FixedForm, type FixedKind, fixedFormValues } from './fixed-items.ts';
+import { FIXED_KINDS, type FixedForm, type FixedKind, prepareFixed } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
-import { itemOptions } from './item-options.ts';
-import { requesterOptions } from './requester-options.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,16 +84,6 @@ type Prepare = (uploads: ReadonlyMap<number, string>) => PreparedItem;
 type OfferedProduct = { row: ProductRow; definition: ProductDefinition };
 
 const withFormPrefix = (errors: FieldError[]) => errors.map((e) => ({ ...e, path: `form.${e.path}` }));
-
-/** Fixed form -> item: mapped to option ids, cleaned by the option rules, priced by the domain rule. */
-function prepareFixed(definition: ProductDefinition, form: FixedForm): PreparedItem {
-  const values = applyOptionRules(definition, fixedFormValues(definition.product_id, form));
-  return {
-    options: [...itemOptions(definition, values), ...requesterOptions(definition.product_id, form)],
-    priceCents: productPrice(definition, values),
-    fileIds: [],
-  };
-}
 
 function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepare {
   return (uploads) => {
@@ -188,6 +175,7 @@ export function createCartService(app: FastifyInstance): CartService {
         if (visitor.session.data.invalidPayment === true) {
           await mergeSessionData(tx, sessionId, { invalidPayment: false });
         }
+        await storeAddOns(tx, await app.catalog.snapshot(), quoteId, id, item.addOns ?? [], false);
         return id;
       },
     );
@@ -240,7 +228,8 @@ export function createCartService(app: FastifyInstance): CartService {
           if (!product?.definition || !isOfferedBy(product.row, visitor.store.id)) {
             throw new AppError('not_allowed', 'productNotOffered');
           }
-          if (!isEditableProduct(item.productId) || !product.row.editable) {
+          // An add-on line changes with its parent's answers, never on its own (ADR 027).
+          if (!isEditableProduct(item.productId) || !product.row.editable || item.parentId !== null) {
             throw new AppError('not_allowed', 'productNotEditable');
           }
           const parsed = z.safeParse(formSchemaForProduct(item.productId), rawForm);
@@ -261,6 +250,9 @@ export function createCartService(app: FastifyInstance): CartService {
             productVersion: product.row.version,
           });
           await linkFilesToItem(tx, quoteId, itemId, prepared.fileIds);
+          // The ticked related products follow the new answers (ADR 027).
+          if (!fixed)
+            await storeAddOns(tx, await app.catalog.snapshot(), quoteId, itemId, prepared.addOns ?? [], true);
         },
       );
       return session;
@@ -273,6 +265,7 @@ export function createCartService(app: FastifyInstance): CartService {
         visitor.store.id,
         async (tx, _sessionId, locked) => {
           const quoteId = currentQuote(locked);
+          await forgetAddOn(tx, quoteId, itemId);
           if ((await deleteItemTree(tx, quoteId, itemId)) === 0) throw itemNotFound();
         },
       );

@@ -1,13 +1,19 @@
 import {
+  applyOptionRules,
   type CertificateForm,
   isOwnerUnknown,
   type NotaSimpleForm,
   OPTION_IDS,
   OPTION_VALUE_IDS,
   PRODUCT_IDS,
+  type ProductDefinition,
   type PropertiesSearchForm,
+  productPrice,
   type SimplifiedReportForm,
 } from '@shop/domain';
+import type { PreparedItem } from './generic-items.ts';
+import { itemOptions } from './item-options.ts';
+import { requesterOptions } from './requester-options.ts';
 
 /** The four fixed wizards and their products (spec 3 "Product ids"). */
 export const FIXED_KINDS = {
@@ -124,4 +130,14 @@ export function fixedFormValues(productId: number, form: FixedForm): Values {
     default:
       throw new Error(`product ${productId} has no fixed form`);
   }
+}
+
+/** Fixed form -> item: mapped to option ids, cleaned by the option rules, priced by the domain rule. */
+export function prepareFixed(definition: ProductDefinition, form: FixedForm): PreparedItem {
+  const values = applyOptionRules(definition, fixedFormValues(definition.product_id, form));
+  return {
+    options: [...itemOptions(definition, values), ...requesterOptions(definition.product_id, form)],
+    priceCents: productPrice(definition, values),
+    fileIds: [],
+  };
 }

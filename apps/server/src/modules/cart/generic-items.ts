@@ -1,44 +1,37 @@
 import {
   allOptionsOf,
-  applyOptionRules,
   checkGenericForm,
   type FieldError,
   type GenericForm,
   genericFormValues,
+  genericPriceLines,
   type ItemOption,
-  isEarlyCheckoutReady,
+  keptGenericValues,
   type ProductDefinition,
-  productPrice,
 } from '@shop/domain';
 import { type FileNames, fileIdsOf, itemOptions } from './item-options.ts';
 
+/** A related product ticked with the item: stored as a child line of it (ADR 027). */
+export interface PreparedAddOn {
+  productId: number;
+  priceCents: number;
+}
+
 export interface PreparedItem {
   options: ItemOption[];
+  /** The item's own price, add-ons excluded (each is its own line). */
   priceCents: number;
+  /** The related products ticked and offered, each its own child line. */
+  addOns?: PreparedAddOn[];
   /** Uploaded files the item's file options name (linked to the item when stored). */
   fileIds: number[];
 }
 
 type Result = { ok: true; item: PreparedItem } | { ok: false; errors: FieldError[] };
 
-/**
- * The answers the server keeps: the visibility rules applied (spec 4: an option
- * whose previous_steps fail loses its value; shown empty options get their
- * default / previous_steps_default), and early-checkout extras only when early
- * checkout is ready. Answers to hidden options are ignored, not refused: the
- * customer could not fix an error on a field they do not see.
- */
+/** The answers the server keeps (domain keptGenericValues): hidden answers ignored, not refused. */
 export function keptValues(definition: ProductDefinition, form: GenericForm): Record<number, string> {
-  const values = applyOptionRules(definition, genericFormValues(form));
-  if (!isEarlyCheckoutReady(definition, values)) {
-    const regular = new Set(
-      [...definition.options, ...definition.questions_on_confirm].map((option) => option.option_id),
-    );
-    for (const extra of definition.conditions_to_earlycheckout?.confirmationOptions ?? []) {
-      if (!regular.has(extra.option_id)) delete values[extra.option_id];
-    }
-  }
-  return values;
+  return keptGenericValues(definition, genericFormValues(form));
 }
 
 /**
@@ -123,11 +116,13 @@ export function prepareGenericItem(
   }
   if (errors.length > 0) return { ok: false, errors };
 
+  const [main, ...addOns] = genericPriceLines(definition, form);
   return {
     ok: true,
     item: {
       options: itemOptions(definition, kept, uploads),
-      priceCents: productPrice(definition, kept, form.related_product_ids),
+      priceCents: main?.price ?? 0,
+      addOns: addOns.map((line) => ({ productId: line.product_id, priceCents: line.price })),
       fileIds,
     },
   };

@@ -1,6 +1,7 @@
 import {
   APP_VERSION,
   type AutoProduct,
+  officialChannelOf,
   type PaymentMethod,
   PaymentMethodSchema,
   type RuntimeConfig,
@@ -138,6 +139,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         invalid_payment: data.invalidPayment === true,
         payment_message: typeof data.paymentMessage === 'string' ? data.paymentMessage : null,
         last_success_id: typeof data.lastSuccessId === 'string' ? data.lastSuccessId : null,
+        official_channel: officialChannelOf(store.id, store.settings.official_channel),
       };
     },
   };

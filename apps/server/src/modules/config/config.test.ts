@@ -1,7 +1,7 @@
 import { type Cart, CartSchema, RuntimeConfigSchema } from '@shop/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, products, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
+import { customers, products, quoteItems, quotes, sessions, stores } from '../../db/schema/index.ts';
 import {
   buildTestApp,
   newSession,
@@ -82,6 +82,34 @@ describe.each(testDatabaseKinds())('GET config and GET cart (%s)', (kind) => {
     expect(config.payment_methods).toEqual(methods);
     // The stores table's VAT rate (DECISIONS.md: Portuguese 23 %, the others 21 %).
     expect(config.vat_rate_bp).toBe(storeId === 16 ? 2300 : 2100);
+  });
+
+  it('names the official channel: the country default, else the store setting official_channel', async () => {
+    const channel = async (storeId: number) =>
+      (await newSession(t.app, { store_id: String(storeId) })).config.official_channel;
+    expect(await channel(14)).toEqual({
+      name: 'registradores.org',
+      url: 'https://www.registradores.org/',
+      fee_cents: 1091,
+    });
+    expect(await channel(16)).toEqual({
+      name: 'Predial Online',
+      url: 'https://www.predialonline.pt/',
+      fee_cents: 1500,
+    });
+    const own = { name: 'Sede electrónica', url: 'https://sede.example.es/', fee_cents: 902 };
+    const setSetting = async (value: unknown) => {
+      await t.database.db
+        .update(stores)
+        .set({ settings: sql`${stores.settings} || ${JSON.stringify({ official_channel: value })}::jsonb` })
+        .where(eq(stores.id, 9));
+      t.app.catalog.invalidate();
+    };
+    await setSetting(own);
+    expect(await channel(9)).toEqual(own);
+    // A setting that is not a channel (an http address, no fee) falls back to the default.
+    await setSetting({ name: 'x', url: 'http://insecure.example/', fee_cents: 1 });
+    expect((await channel(9))?.name).toBe('registradores.org');
   });
 
   it('lists the notarial deed among store 14’s auto products, with its flags', async () => {

@@ -40,9 +40,9 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('NIF: B12345678');
     expect(text).toContain('NIF: 12345678Z');
     expect(text).toContain('Ana Pérez');
-    expect(text).toContain(translate('es', 'invoiceDocument.base'));
-    expect(text).toContain(translate('es', 'invoiceDocument.vat', { rate: '21' }));
-    expect(text).toContain(translate('es', 'invoiceDocument.officialFee'));
+    expect(text).toContain(translate('es', 'feeSplit.service'));
+    expect(text).toContain(translate('es', 'feeSplit.vat', { rate: '21' }));
+    expect(text).toContain(translate('es', 'feeSplit.officialFee'));
     // es: '12.365,57 €' (thousands with a dot from 5 digits, comma decimals, no-break space before €).
     expect(formatEuros(data.totalCents, 'es')).toBe('12.365,57\u00a0€');
     expect(text).toContain(asPrinted(formatEuros(data.totalCents, 'es')));
@@ -56,8 +56,8 @@ describe('renderInvoicePdf', () => {
     const text = await pdfText(await renderInvoicePdf(data));
     expect(text).toContain('Nota de crédito');
     expect(text).toContain(`${translate('pt', 'invoiceDocument.creditNoteNumber')}: R-2026-000007`);
-    expect(text).toContain(translate('pt', 'invoiceDocument.base'));
-    expect(text).toContain(translate('pt', 'invoiceDocument.vat', { rate: '23' }));
+    expect(text).toContain(translate('pt', 'feeSplit.service'));
+    expect(text).toContain(translate('pt', 'feeSplit.vat', { rate: '23' }));
     expect(text).toContain('Cliente');
     expect(text).not.toContain('Factura');
     // pt: '12 365,57 €' (no-break space groups thousands).

@@ -210,10 +210,10 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   // Lines: description, official fee, base, VAT, total.
   const cols = [
     { key: 'invoiceDocument.description' as const, x: MARGIN, w: width - 4 * 85 },
-    { key: 'invoiceDocument.officialFee' as const, x: right - 4 * 85, w: 85 },
-    { key: 'invoiceDocument.base' as const, x: right - 3 * 85, w: 85 },
-    { key: 'invoiceDocument.vat' as const, x: right - 2 * 85, w: 85 },
-    { key: 'invoiceDocument.total' as const, x: right - 85, w: 85 },
+    { key: 'feeSplit.officialFee' as const, x: right - 4 * 85, w: 85 },
+    { key: 'feeSplit.service' as const, x: right - 3 * 85, w: 85 },
+    { key: 'feeSplit.vat' as const, x: right - 2 * 85, w: 85 },
+    { key: 'feeSplit.total' as const, x: right - 85, w: 85 },
   ];
   const rate = formatRate(data.vatRateBp, data.language);
   let y = Math.max(issuerBottom, customerBottom) + 30;
@@ -252,10 +252,10 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   // Totals: official fee (no VAT), base, VAT, total.
   const officialFeeCents = data.lines.reduce((sum, line) => sum + line.officialFeeCents, 0);
   const totals: [string, string, boolean][] = [
-    [t('invoiceDocument.officialFee'), money(officialFeeCents), false],
-    [t('invoiceDocument.base'), money(data.baseCents), false],
-    [t('invoiceDocument.vat', { rate }), money(data.vatCents), false],
-    [t('invoiceDocument.total'), money(data.totalCents), true],
+    [t('feeSplit.officialFee'), money(officialFeeCents), false],
+    [t('feeSplit.service'), money(data.baseCents), false],
+    [t('feeSplit.vat', { rate }), money(data.vatCents), false],
+    [t('feeSplit.total'), money(data.totalCents), true],
   ];
   for (const [label, amount, bold] of totals) {
     doc.font(bold ? SANS_BOLD : SANS).fontSize(bold ? 11 : 10);

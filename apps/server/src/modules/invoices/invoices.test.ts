@@ -89,7 +89,7 @@ describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) 
     expect(text).toContain(`PT-${invoice?.year}-${String(invoice?.number).padStart(6, '0')}`);
     // Certidão Permanente 24,70: official fee 15 (no VAT), 9,70 service = 7,89 + 1,81 VAT (23 %).
     expect(invoice?.lines[0]).toMatchObject({ officialFeeCents: 1500, baseCents: 789, vatCents: 181 });
-    expect(text).toContain('Taxa oficial (sem IVA)');
+    expect(text).toContain('Taxa oficial (despesa, sem IVA)');
     expect(text).toMatch(/\b15\s€/);
     expect(text).toMatch(/7,89\s€/);
     expect(text).toMatch(/1,81\s€/);

@@ -2,6 +2,7 @@ import {
   formatInvoiceNumber,
   formatOrderDate,
   hasPortugueseOrderId,
+  isLocatedPropertyProduct,
   isPaidOrderStatus,
   type OrderDownload,
   orderStatusDisplay,
@@ -78,7 +79,8 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     qty: item.qty,
     price: item.priceCents,
     created_at: item.createdAt.toISOString(),
-    lines: linesOf(item, order, children.length),
+    // Located properties count as the search's properties; an add-on line (ADR 027) does not.
+    lines: linesOf(item, order, children.filter((child) => isLocatedPropertyProduct(child.productId)).length),
     status: order.status,
     status_key: status.key,
     status_label: statusLabel(status),

@@ -59,6 +59,32 @@ describe('header: the cart menu is hidden below 1 item, below 2 on customer rout
   });
 });
 
+describe('header: a deed with its Nota Simple add-on (ADR 027)', () => {
+  const addOn = makeCartItem({ id: 4, parent_id: 3, editable: false, current_price: 2076 });
+  const deed = makeCartItem({
+    id: 3,
+    product_id: 18458,
+    product_name: 'Copia de escritura',
+    current_price: 5900,
+    childs: [addOn],
+  });
+
+  it('counts each line and lists both with prices that add up to the total', async () => {
+    await renderHeader('/servicios', { cart: makeCart([deed]) });
+    expect(screen.getByTestId('cart-count').textContent).toBe('2 artículos en tu pedido');
+    await userEvent.click(cartButton() as HTMLElement);
+    const menu = await screen.findByRole('region', { name: 'Tu pedido' });
+    const rows = within(menu).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent?.replace(/Editar.*|Eliminar.*/, ''))).toEqual([
+      'Copia de escritura59\u00a0€',
+      'Nota Simple20,76\u00a0€',
+    ]);
+    // The add-on changes with the deed's answers: no 'Editar' of its own.
+    expect(within(rows[1] as HTMLElement).queryByRole('button', { name: /^Editar/ })).toBeNull();
+    expect(menu.textContent).toContain('79,76\u00a0€');
+  });
+});
+
 describe("header: 'Solicitar Nota Simple'", () => {
   it.each([
     [14, '/servicios', true],

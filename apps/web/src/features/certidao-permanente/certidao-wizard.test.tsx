@@ -53,9 +53,9 @@ describe('certidão permanente: entering the wizard', () => {
     const { user } = await open('step1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Certidão Permanente do registo predial' }));
     const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
-    expect(price?.textContent).toContain('Taxa oficial do registo predial15\u00a0€');
-    expect(price?.textContent).toContain('Serviço de pedido e envio7,89\u00a0€');
-    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,81\u00a0€');
+    expect(price?.textContent).toContain('Taxa oficial (despesa, sem IVA)15\u00a0€');
+    expect(price?.textContent).toContain('Serviço (valor tributável)7,89\u00a0€');
+    expect(price?.textContent).toContain('IVA (23 %) do serviço1,81\u00a0€');
     expect(price?.textContent).toContain('Total, tudo incluído24,70\u00a0€');
     await next(user, 'Pedir a certidão');
     await waitFor(() => expect(heading().textContent).toBe('Onde se situa o prédio?'));

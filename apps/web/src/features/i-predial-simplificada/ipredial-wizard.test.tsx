@@ -52,9 +52,9 @@ describe('informação predial simplificada: entering the wizard', () => {
     const { user } = await open('step1');
     expect(heading().textContent).toBe('Informação Predial Simplificada');
     const price = (await screen.findByText('Total, tudo incluído')).closest('dl');
-    expect(price?.textContent).toContain('Taxa oficial do registo predial1\u00a0€');
-    expect(price?.textContent).toContain('Serviço de pedido e envio8,13\u00a0€');
-    expect(price?.textContent).toContain('IVA (23 %) sobre o serviço1,87\u00a0€');
+    expect(price?.textContent).toContain('Taxa oficial (despesa, sem IVA)1\u00a0€');
+    expect(price?.textContent).toContain('Serviço (valor tributável)8,13\u00a0€');
+    expect(price?.textContent).toContain('IVA (23 %) do serviço1,87\u00a0€');
     expect(price?.textContent).toContain('Total, tudo incluído11\u00a0€');
     await next(user);
     expect(alerts()).toEqual(['Escolha a freguesia na lista de sugestões.']);

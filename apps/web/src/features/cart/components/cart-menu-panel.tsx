@@ -1,4 +1,4 @@
-import { formatEuros } from '@shop/domain';
+import { cartLines, formatEuros } from '@shop/domain';
 import { Link } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -29,7 +29,7 @@ export default function CartMenuPanel({ id, onNavigate }: CartMenuPanelProps) {
         {t('cart.menuTitle')}
       </h2>
       <ul className={styles.menuList}>
-        {cart.items.map((item) => (
+        {cartLines(cart.items).map((item) => (
           <li key={item.id} className={styles.menuItem}>
             <span className={styles.itemName}>{item.product_name}</span>
             <span className={styles.price}>{formatEuros(item.current_price, language)}</span>

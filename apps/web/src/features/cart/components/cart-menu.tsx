@@ -1,3 +1,4 @@
+import { cartLines } from '@shop/domain';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
@@ -27,7 +28,8 @@ export function CartMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const count = cart.items.length;
+  // Each line counts: a deed with its Nota Simple add-on is 2 items (ADR 027).
+  const count = cartLines(cart.items).length;
   const visible = isCartMenuVisible(count, pathname);
 
   // A new page closes the menu.

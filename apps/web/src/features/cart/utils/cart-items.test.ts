@@ -1,6 +1,7 @@
+import { cartLines } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
 import { makeCartItem, option } from '../../../testing/cart-fixture.ts';
-import { flattenItems, hasLocatedProperty, itemDetails, itemsToCancel } from './cart-items.ts';
+import { hasLocatedProperty, itemDetails, itemsToCancel } from './cart-items.ts';
 
 const item = (id: number, product_id: number, childs = [] as ReturnType<typeof makeCartItem>[]) =>
   makeCartItem({ id, product_id, childs: childs.map((child) => ({ ...child, parent_id: id })) });
@@ -8,7 +9,7 @@ const item = (id: number, product_id: number, childs = [] as ReturnType<typeof m
 describe('cart items', () => {
   it('flattens children after their parent', () => {
     const cart = [item(1, 18357, [item(2, 18324), item(3, 18324)]), item(4, 15867)];
-    expect(flattenItems(cart).map((i) => i.id)).toEqual([1, 2, 3, 4]);
+    expect(cartLines(cart).map((i) => i.id)).toEqual([1, 2, 3, 4]);
   });
 
   it.each([

@@ -1,9 +1,10 @@
-import { type CartItem, hasLocatedPropertyItem, isLocatedPropertyProduct, PRODUCT_IDS } from '@shop/domain';
-
-/** Every item of the cart, child items (located properties) after their parent. */
-export function flattenItems(items: readonly CartItem[]): CartItem[] {
-  return items.flatMap((item) => [item, ...flattenItems(item.childs)]);
-}
+import {
+  type CartItem,
+  cartLines,
+  hasLocatedPropertyItem,
+  isLocatedPropertyProduct,
+  PRODUCT_IDS,
+} from '@shop/domain';
 
 /** The detail lines of an item: 'label: value' for every option with a printed value. */
 export function itemDetails(item: CartItem): string[] {
@@ -23,7 +24,7 @@ export function hasLocatedProperty(items: readonly CartItem[]): boolean {
  * (15868, 18347, 18361) cancels those instead, so the button always does something.
  */
 export function itemsToCancel(items: readonly CartItem[]): CartItem[] {
-  const all = flattenItems(items);
+  const all = cartLines(items);
   const requests = all.filter((item) => item.product_id === PRODUCT_IDS.locatedPropertyRequest);
   const chosen =
     requests.length > 0 ? requests : all.filter((item) => isLocatedPropertyProduct(item.product_id));

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setupFakeApi } from '../../../testing/fake-api.ts';
@@ -20,7 +20,14 @@ describe('customer/register (spec 5 "Register")', () => {
     await api.open('/app/customer/register', { cart: cartWithNs });
     await screen.findByRole('heading', { level: 1, name: '¿A qué e-mail te enviamos el pedido?' });
     expect(document.title).toBe('Identificación de cliente | Portal 14');
-    expect(screen.getByText(/Al pulsar Siguiente aceptas la política de privacidad/)).toBeTruthy();
+    // The acceptance names the legal pages as links (issue 18 item 6), not only the footer.
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Política de privacidad' }).getAttribute('href')).toBe(
+      '/app/privacy',
+    );
+    expect(main.getByRole('link', { name: 'Condiciones de contratación' }).getAttribute('href')).toBe(
+      '/app/conditions',
+    );
 
     await userEvent.click(next());
     expect((await screen.findByRole('alert')).textContent).toBe('Se requiere un email');

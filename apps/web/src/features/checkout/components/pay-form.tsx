@@ -1,4 +1,4 @@
-import { formatEuros } from '@shop/domain';
+import { cartLines, formatEuros } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -72,7 +72,7 @@ export function PayForm({
       ) : (
         <OrderSummary
           title={t('cart.menuTitle')}
-          lines={cart.items.map((item) => ({
+          lines={cartLines(cart.items).map((item) => ({
             id: item.id,
             name: item.product_name,
             price: item.current_price,

@@ -64,7 +64,10 @@ export default function RegisterPage() {
         error={form.errorOf('email')}
         {...form.register('email')}
       />
-      <p className={styles.note}>{t('customer.register.terms')}</p>
+      <p className={styles.note}>
+        {t('legalPages.termsBefore')} <Link href={paths.privacy()}>{t('legalPages.privacyLink')}</Link>{' '}
+        {t('legalPages.termsAnd')} <Link href={paths.conditions()}>{t('legalPages.conditionsLink')}</Link>.
+      </p>
       <ul className={styles.links}>
         <li>
           <Link href={paths.customerAuthenticate()}>

@@ -1,6 +1,6 @@
 import {
   formatEuros,
-  genericFormPrice,
+  genericPrice,
   type Option,
   offeredRelatedProducts,
   type ProductDefinition,
@@ -64,7 +64,7 @@ export function GenericConfirmation({ definition, form }: GenericConfirmationPro
     .map((field) => ({ option_id: field.option_id, value: answerOf(field, form).trim() }))
     .filter((entry) => entry.value !== '');
   // The price the server will compute from what confirming sends.
-  const price = genericFormPrice(definition, { ...form, confirm_values: answered });
+  const price = genericPrice(definition, { ...form, confirm_values: answered });
   const optionsById = new Map(definition.options.map((option) => [option.option_id, option]));
 
   const latest = () => {

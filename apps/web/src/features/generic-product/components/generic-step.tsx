@@ -1,10 +1,10 @@
 import {
   canEnterGenericConfirmation,
   formatEuros,
+  genericPrice,
   isEarlyCheckoutReady,
   optionForStep,
   type ProductDefinition,
-  productPrice,
 } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
@@ -17,6 +17,7 @@ import { paths, withSearch } from '../../../shared/paths.ts';
 import { OptionField } from '../../../shared/product-options/option-field.tsx';
 import { optionProblem } from '../../../shared/product-options/option-rules.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { OfficialNotice } from '../../../shared/ui/official-notice.tsx';
 import {
   getGenericForm,
   type StoredGenericForm,
@@ -70,6 +71,9 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
   const value = fieldValue(option, view);
   const values = valuesWith(view, option.option_id, value);
   const earlyReady = isEarlyCheckoutReady(definition, values);
+  // The one price (domain genericPrice) of every answer the form holds: the later steps' answers
+  // kept as drafts when going back count too, so the same answers always show the same price.
+  const price = genericPrice(definition, view, { ...view.drafts, [option.option_id]: value });
 
   // The saved form as this step sees it, read afresh: an upload may have just added file names.
   const latest = () => {
@@ -111,9 +115,7 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
           <span className={styles.productName}>
             {definition.name} · {t('generic.step', { step })}
           </span>
-          <span aria-live="polite">
-            {t('generic.price', { price: formatEuros(productPrice(definition, values), language) })}
-          </span>
+          <span aria-live="polite">{t('generic.price', { price: formatEuros(price, language) })}</span>
         </p>
       }
     >
@@ -135,6 +137,8 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
           {t('generic.earlyCheckout')}
         </Button>
       ) : null}
+      {/* The product's first screen says what we are (issue 18 item 6). */}
+      {step === 1 ? <OfficialNotice className={styles.notice} /> : null}
     </StepLayout>
   );
 }

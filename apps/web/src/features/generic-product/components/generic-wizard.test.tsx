@@ -35,6 +35,8 @@ describe('generic wizard: notarial deed copy 18458', () => {
     expect(path()).toBe('/app/product/step1/18458');
     expect(stepLine(1)).toBeTruthy();
     expect(priceText()).toBe('Precio: 59\u00a0€');
+    // The product's intro says what the shop is (issue 18 item 6): the first step's notice, besides the footer's.
+    expect(screen.getAllByTestId('official-notice')[0]?.textContent).toMatch(/servicio privado/);
 
     // Required: Next without an answer says so, tied to the field.
     await next(u);
@@ -106,6 +108,8 @@ describe('generic wizard: notarial deed copy 18458', () => {
     );
     // The dropped answer stays in the field.
     expect((screen.getByRole('radio', { name: /^Sí, conozco/ }) as HTMLInputElement).checked).toBe(true);
+    // The same answers (the dropped ones are still held) and the ticked add-on: the same price (issue 18).
+    expect(priceText()).toBe('Precio: 99,76\u00a0€');
     // Confirmation cannot be entered any more: back to the current step.
     window.history.pushState(null, '', '/app/product/confirmation/18458');
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -163,11 +167,13 @@ describe('generic wizard: notarial deed copy 18458', () => {
     expect(
       await screen.findByText('Se ha añadido Copia de escritura a tu pedido.', {}, { timeout: 10_000 }),
     ).toBeTruthy();
-    const cart = await server.call<{ cart: { items: { product_id: number; current_price: number }[] } }>(
-      'GET',
-      'cart',
-    );
-    expect(cart.body.cart.items).toMatchObject([{ product_id: 18458, current_price: 9976 }]);
+    type Line = { product_id: number; current_price: number; childs: Line[] };
+    const cart = await server.call<{ cart: { items: Line[]; total: number } }>('GET', 'cart');
+    // The Nota Simple is its own line under the deed (ADR 027); together they are the price shown.
+    expect(cart.body.cart.items).toMatchObject([
+      { product_id: 18458, current_price: 7900, childs: [{ product_id: 15867, current_price: 2076 }] },
+    ]);
+    expect(cart.body.cart.total).toBe(9976);
   }, 60_000);
 
   it('sends the visitor to services, silently, when the product cannot be loaded', async () => {

@@ -45,7 +45,7 @@ describe('Nota Simple step6: summary and add to cart', () => {
     expect(screen.getByRole('link', { name: 'Modificar Dirección del inmueble' }).getAttribute('href')).toBe(
       '/app/nota-simple/step2?store_id=14',
     );
-    await screen.findByText('Tasa del Registro de la Propiedad (IVA incluido)');
+    await screen.findByText('Tasa oficial (suplido, sin IVA)');
     expect(screen.getByText(/Precio total: 20,76/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Añadir al pedido' }));
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ns'));

@@ -13,8 +13,8 @@ describe('Nota Simple step0: the all-in price before any question', () => {
   it('shows 20,76 € with the official fee, our fee and VAT, and starts at step1', async () => {
     await server.open('/app/nota-simple/step0?store_id=14');
     expect(await heading('Nota Simple del Registro de la Propiedad')).toBeTruthy();
-    await screen.findByText('Tasa del Registro de la Propiedad (IVA incluido)');
-    const split = screen.getByText('Total').closest('dl') as HTMLElement;
+    await screen.findByText('Tasa oficial (suplido, sin IVA)');
+    const split = screen.getByText('Total, todo incluido').closest('dl') as HTMLElement;
     expect(split.textContent).toContain('10,91\u00a0€');
     expect(split.textContent).toContain('8,14\u00a0€');
     expect(split.textContent).toContain('1,71\u00a0€');

@@ -1,13 +1,15 @@
-import { defaultVatRateBp, feeBreakdown, formatEuros, formatPrice, PRODUCT_IDS } from '@shop/domain';
+import { defaultVatRateBp, formatEuros, PRODUCT_IDS } from '@shop/domain';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
+import { FeeBreakdown } from '../../../shared/ui/fee-breakdown.tsx';
 import styles from './nota-simple.module.css';
 
 /**
  * The all-in price (service fee, the registry's official fee and VAT) from the
  * server's definition (GET product?id=15867; nothing until it has loaded).
- * `detailed` shows the split: the official fee (9,02 + VAT = 10,91) and our fee with its VAT.
+ * `detailed` shows the split (FeeBreakdown, the invoice's words): the official fee
+ * outside the VAT base, and our fee with its VAT.
  */
 export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detailed?: boolean }) {
   const t = useT();
@@ -22,29 +24,10 @@ export function NsPrice({ urgent, detailed = false }: { urgent: boolean; detaile
     </p>
   );
   if (!detailed) return summary;
-  const vatRate = defaultVatRateBp(store_id);
-  const lines = feeBreakdown(total, price.officialFee, vatRate);
   return (
     <>
       {summary}
-      <dl className={styles.split}>
-        <div>
-          <dt>{t('ns.price.officialFee')}</dt>
-          <dd>{euros(lines.officialFee)}</dd>
-        </div>
-        <div>
-          <dt>{t('ns.price.service')}</dt>
-          <dd>{euros(lines.service)}</dd>
-        </div>
-        <div>
-          <dt>{t('ns.price.vat', { rate: formatPrice(vatRate, language) })}</dt>
-          <dd>{euros(lines.vat)}</dd>
-        </div>
-        <div className={styles.splitTotal}>
-          <dt>{t('ns.price.totalLabel')}</dt>
-          <dd>{euros(lines.total)}</dd>
-        </div>
-      </dl>
+      <FeeBreakdown total={total} officialFee={price.officialFee} vatRateBp={defaultVatRateBp(store_id)} />
     </>
   );
 }

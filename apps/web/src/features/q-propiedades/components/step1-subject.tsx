@@ -1,6 +1,7 @@
 import { RadioGroup } from '../../../shared/forms/radio-group.tsx';
 import { errorText } from '../../../shared/forms/validation.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
+import { OfficialNotice } from '../../../shared/ui/official-notice.tsx';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
 import { qpPlan } from '../utils/qp-plan.ts';
 import { QpStepFrame } from './qp-step-frame.tsx';
@@ -36,6 +37,7 @@ export function Step1Subject() {
         error={errorText(t, step.errors.opcion_persona)}
         required
       />
+      <OfficialNotice />
     </QpStepFrame>
   );
 }

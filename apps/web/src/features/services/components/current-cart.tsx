@@ -1,4 +1,4 @@
-import { formatEuros } from '@shop/domain';
+import { cartLines, formatEuros } from '@shop/domain';
 import { Link } from 'wouter';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -15,7 +15,7 @@ export function CurrentCart() {
         {t('services.currentCart')}
       </h2>
       <ul className={styles.cartItems}>
-        {cart.items.map((item) => (
+        {cartLines(cart.items).map((item) => (
           <li key={item.id} className={styles.cartItem}>
             <span>{item.product_name}</span>
             <span className={styles.price}>{formatEuros(item.current_price, language)}</span>

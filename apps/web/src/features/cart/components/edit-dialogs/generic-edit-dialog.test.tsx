@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 type Answer = [optionId: number, type: string, value: string];
-type CartAnswer = { config: Parameters<typeof setConfig>[0]; cart: { items: CartItem[] } };
+type CartAnswer = { config: Parameters<typeof setConfig>[0]; cart: { items: CartItem[]; total: number } };
 
 /** A new visitor of `storeId` with one item of `productId` in the cart, added through addgeneric. */
 async function cartItem(
@@ -142,7 +142,9 @@ describe('generic edit dialog', () => {
   it('opens with the related product the item was ordered with, and keeps it', async () => {
     const u = userEvent.setup();
     const item = await cartItem(14, 18458, deedKnown, [], [15867]);
-    expect(item.current_price).toBe(5900 + 2076);
+    // The Nota Simple is its own line under the deed (ADR 027).
+    expect(item.current_price).toBe(5900);
+    expect(item.childs.map((child) => [child.product_id, child.current_price])).toEqual([[15867, 2076]]);
     const dialog = renderDialog(item);
     expect(await screen.findByText('Precio: 79,76 €')).toBeTruthy();
     const related = screen.getByRole('group', { name: 'También te puede interesar' });
@@ -152,7 +154,9 @@ describe('generic edit dialog', () => {
     await u.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(dialog.closed()).toBe(1), { timeout: 10_000 });
     const { body } = await server.call<CartAnswer>('GET', 'cart');
-    expect(body.cart.items[0]).toMatchObject({ current_price: 7976 });
+    expect(body.cart.items[0]).toMatchObject({ current_price: 5900 });
+    expect(body.cart.items[0]?.childs.map((child) => child.current_price)).toEqual([2076]);
+    expect(body.cart.total).toBe(7976);
     expect(body.cart.items[0]?.options.find((o) => o.option_id === 2305)?.value).toBe('12345');
     expect(body.cart.items[0]?.form).toMatchObject({ related_product_ids: [15867] });
   }, 30_000);
@@ -167,7 +171,8 @@ describe('generic edit dialog', () => {
     await u.click(screen.getByRole('button', { name: 'Actualizar' }));
     await waitFor(() => expect(dialog.closed()).toBe(1), { timeout: 10_000 });
     const { body } = await server.call<CartAnswer>('GET', 'cart');
-    expect(body.cart.items[0]).toMatchObject({ current_price: 5900 });
+    expect(body.cart.items[0]).toMatchObject({ current_price: 5900, childs: [] });
+    expect(body.cart.total).toBe(5900);
     expect(body.cart.items[0]?.form).toMatchObject({ related_product_ids: [] });
   }, 30_000);
 

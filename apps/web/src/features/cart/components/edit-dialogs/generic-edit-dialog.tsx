@@ -2,10 +2,11 @@ import {
   allOptionsOf,
   applyOptionRules,
   type CartItem,
+  cartLines,
   formatEuros,
   type GenericForm,
-  genericFormPrice,
   genericFormValues,
+  genericPrice,
   type Option,
   type OptionValues,
   offeredRelatedProducts,
@@ -101,7 +102,9 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
   const shown = shownFields(definition, values);
   const offered = offeredRelatedProducts(definition, values);
   const sent = editedForm(definition, values, related);
-  const price = genericFormPrice(definition, sent);
+  const price = genericPrice(definition, sent);
+  // What the item costs now: its line and its add-on lines (ADR 027), the same sum genericPrice gives.
+  const currentPrice = cartLines([item]).reduce((sum, line) => sum + line.current_price, 0);
 
   // A change re-applies the rules: dependent answers are cleared, defaults filled (spec 4).
   const change = (optionId: number, value: string) => {
@@ -179,7 +182,7 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
         </p>
       ) : null}
       <p className={styles.help} aria-live="polite">
-        {price === item.current_price
+        {price === currentPrice
           ? t('generic.price', { price: formatEuros(price, language) })
           : t('generic.newPrice', { price: formatEuros(price, language) })}
       </p>
