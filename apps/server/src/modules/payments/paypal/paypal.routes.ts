@@ -6,6 +6,7 @@ import { notFound } from '../../../http/app-error.ts';
 import type { GatewayRegistry } from '../gateway-registry.ts';
 import { applyNotice } from '../payment-notices.ts';
 import { type OrderRow, paymentByRef } from '../payments.repository.ts';
+import { signedNoticeRoutes } from '../signed-notice-route.ts';
 import {
   PAYPAL_CANCEL_PATH,
   PAYPAL_RETURN_PATH,
@@ -98,41 +99,13 @@ export const paypalRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
 };
 
 /**
- * POST /payments/paypal/webhook: PayPal's webhook deliveries. Outside the API
- * prefix (no session, no form key): PayPal's verify-webhook-signature is the
- * authentication, so the body is kept as the exact bytes PayPal signed.
+ * POST /payments/paypal/webhook: PayPal's webhook deliveries, checked by PayPal's
+ * verify-webhook-signature (signed-notice-route.ts).
  */
-export const paypalWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 512 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
-
-  app.post(
-    PAYPAL_WEBHOOK_PATH,
-    {
-      schema: {
-        body: z.string(),
-        response: { 200: z.object({ received: z.boolean(), status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const gateway = paypalGateway(app.gateways);
-      try {
-        const notice = await gateway.verifyNotice({
-          headers: request.headers,
-          rawBody: request.body,
-          query: {},
-        });
-        const result = await applyNotice(app.database.db, gateway.name, notice);
-        return { received: true, status: result.status };
-      } catch (err) {
-        // A verified event the shop does not act on: acknowledged, so PayPal stops sending it.
-        if (err instanceof IgnoredPayPalEvent) return { received: true, status: 'ignored' };
-        throw err;
-      }
-    },
-  );
-};
+export const paypalWebhookRoutes = signedNoticeRoutes({
+  path: PAYPAL_WEBHOOK_PATH,
+  gateway: 'paypal',
+  contentType: 'application/json',
+  bodyLimit: 512 * 1024,
+  ignored: (err) => err instanceof IgnoredPayPalEvent,
+});

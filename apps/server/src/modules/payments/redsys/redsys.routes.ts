@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { OrderIdParamQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { notFound } from '../../../http/app-error.ts';
 import { escapeHtml } from '../../../http/html.ts';
 import { translate } from '../../../http/translate.ts';
 import { visitorOf } from '../../session/session.plugin.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
-import { applyNotice } from '../payment-notices.ts';
+import { signedNoticeRoutes } from '../signed-notice-route.ts';
 import { REDSYS_NOTIFY_PATH, type RedsysForm } from './redsys.gateway.ts';
 
 /** The page's one script: post the form at once (a button stays for browsers without scripts). */
@@ -84,34 +83,11 @@ export const redsysRoutes: FastifyPluginAsyncZod<{ paymentUrl: string }> = async
 
 /**
  * POST /payments/redsys/notify: Redsys's notice (x-www-form-urlencoded
- * Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature). Outside the API
- * prefix: the signature is the authentication. Read as the raw text.
+ * Ds_SignatureVersion, Ds_MerchantParameters, Ds_Signature; signed-notice-route.ts).
  */
-export const redsysNotifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 32 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
-
-  app.post(
-    REDSYS_NOTIFY_PATH,
-    {
-      schema: {
-        body: z.string(),
-        response: { 200: z.object({ received: z.boolean(), status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const gateway = app.gateways.named('redsys');
-      if (!gateway) throw notFound();
-      const notice = await gateway.verifyNotice({
-        headers: request.headers,
-        rawBody: request.body,
-        query: {},
-      });
-      const result = await applyNotice(app.database.db, gateway.name, notice);
-      return { received: true, status: result.status };
-    },
-  );
-};
+export const redsysNotifyRoutes = signedNoticeRoutes({
+  path: REDSYS_NOTIFY_PATH,
+  gateway: 'redsys',
+  contentType: 'application/x-www-form-urlencoded',
+  bodyLimit: 32 * 1024,
+});

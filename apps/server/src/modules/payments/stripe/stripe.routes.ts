@@ -1,6 +1,5 @@
 import { StripeProcessAnswerSchema, StripeProcessQuerySchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { AppError, notFound } from '../../../http/app-error.ts';
 import { requestConfig } from '../../../http/request-config.ts';
 import { visitorOf } from '../../session/session.plugin.ts';
@@ -9,6 +8,7 @@ import type { GatewayRegistry } from '../gateway-registry.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
 import { applyNotice } from '../payment-notices.ts';
 import { failedNext } from '../payment-outcome.ts';
+import { signedNoticeRoutes } from '../signed-notice-route.ts';
 import {
   IgnoredStripeEvent,
   STRIPE_WEBHOOK_PATH,
@@ -67,42 +67,11 @@ export const stripeRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async 
   );
 };
 
-/**
- * POST /payments/stripe/webhook: Stripe's signed events. Outside the API
- * prefix (no session, no form key: the signature is the authentication); the
- * body is kept as the exact bytes Stripe signed.
- */
-export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: 512 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
-
-  app.post(
-    STRIPE_WEBHOOK_PATH,
-    {
-      schema: {
-        body: z.string(),
-        response: { 200: z.object({ received: z.boolean(), status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const gateway = stripeGateway(app.gateways);
-      try {
-        const notice = await gateway.verifyNotice({
-          headers: request.headers,
-          rawBody: request.body,
-          query: {},
-        });
-        const result = await applyNotice(app.database.db, gateway.name, notice);
-        return { received: true, status: result.status };
-      } catch (err) {
-        // A verified event the shop does not act on: acknowledged, so Stripe stops sending it.
-        if (err instanceof IgnoredStripeEvent) return { received: true, status: 'ignored' };
-        throw err;
-      }
-    },
-  );
-};
+/** POST /payments/stripe/webhook: Stripe's signed events (signed-notice-route.ts). */
+export const stripeWebhookRoutes = signedNoticeRoutes({
+  path: STRIPE_WEBHOOK_PATH,
+  gateway: 'stripe',
+  contentType: 'application/json',
+  bodyLimit: 512 * 1024,
+  ignored: (err) => err instanceof IgnoredStripeEvent,
+});
