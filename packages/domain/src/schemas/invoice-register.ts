@@ -35,6 +35,16 @@ export const VERIFACTU_STATES = [
 ] as const;
 export type VerifactuState = (typeof VERIFACTU_STATES)[number];
 
+/** The states' names in the back office and its CSV (the back office speaks Spanish). */
+export const VERIFACTU_STATE_LABELS: Record<VerifactuState, string> = {
+  pending: 'Pendiente',
+  sent: 'Enviado',
+  accepted: 'Aceptado',
+  accepted_with_errors: 'Aceptado con errores',
+  rejected: 'Rechazado',
+  not_configured: 'No configurado',
+};
+
 export const InvoiceRegisterRowSchema = z.object({
   kind: z.enum(['invoice', 'rectifying']),
   id: z.int(),

@@ -1,4 +1,4 @@
-import type { InvoiceRegisterAnswer, VerifactuState } from '@shop/domain';
+import { type InvoiceRegisterAnswer, VERIFACTU_STATE_LABELS } from '@shop/domain';
 
 /** The register's columns, in Spanish like the back office. */
 const HEADER = [
@@ -18,15 +18,6 @@ const HEADER = [
   'Error AEAT',
   'CSV',
 ];
-
-export const VERIFACTU_STATE_LABELS: Record<VerifactuState, string> = {
-  pending: 'Pendiente',
-  sent: 'Enviado',
-  accepted: 'Aceptado',
-  accepted_with_errors: 'Aceptado con errores',
-  rejected: 'Rechazado',
-  not_configured: 'No configurado',
-};
 
 /** Cents as a spreadsheet in Spain reads them: decimal comma, no thousands separator ('-1234,50'). */
 function amount(cents: number): string {
