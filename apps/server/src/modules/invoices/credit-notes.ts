@@ -23,11 +23,12 @@ export function rectifyingTypeOf(invoice: Pick<InvoiceRow, 'type'>): 'R1' | 'R5'
 }
 
 /**
- * What a rectifying invoice prints (RD 1619/2012 art. 15: it is issued when a
- * refund reduces the taxable amount, LIVA art. 80, in its own series, art.
- * 15.5, citing the invoice it corrects, with the rectification's amounts). It
- * rectifies by differences: the refunded share of the invoice's base, VAT and
- * official fees, every amount negative, split line by line in proportion (the
+ * What a rectifying invoice prints (RD 1619/2012 art. 15: issued when a
+ * refund reduces the taxable amount, art. 15.2 and LIVA art. 80, in its own
+ * series, art. 6.1.a, citing the invoice it corrects, art. 15.4, saying that it
+ * is rectifying and why, art. 15.5). It rectifies by differences (art. 15.5):
+ * the refunded share of the invoice's base, VAT and official fees, every amount
+ * negative, split line by line in proportion (the
  * last line takes the rounding so the lines add up to the totals), under the
  * note's own number and date, with the invoice's number and date, the reason
  * and the type R1 / R5.
