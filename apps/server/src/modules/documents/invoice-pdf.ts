@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { formatEuros, formatInvoiceNumber, type Language } from '@shop/domain';
 
-import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
+import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
 import { fontFile } from '../../paths.ts';
 import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
+import { formatDate, formatRate } from './document-format.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -99,35 +100,6 @@ function headingLines(
         ]
       : []),
   ];
-}
-
-const TIME_ZONE: Record<Language, string> = { es: 'Europe/Madrid', pt: 'Europe/Lisbon', en: 'Europe/Madrid' };
-
-/** Intl formatters are costly to build: one per language, made on first use. */
-const rateFormats = new Map<Language, Intl.NumberFormat>();
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-
-function formatRate(rateBp: number, language: Language): string {
-  let format = rateFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
-    rateFormats.set(language, format);
-  }
-  return format.format(rateBp / 100);
-}
-
-function formatDate(date: Date, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone: TIME_ZONE[language],
-    });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
 }
 
 const MARGIN = 50;
