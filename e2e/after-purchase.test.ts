@@ -7,6 +7,7 @@ import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
+import { pdfText } from '../apps/server/src/testing/pdf-text.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
@@ -48,6 +49,18 @@ async function subjectsTo(to: string): Promise<string[]> {
     .map(([, cells]) => [...(cells ?? '').matchAll(/<td>(.*?)<\/td>/g)].map((m) => m[1] ?? ''))
     .filter((td) => td[2] === to)
     .map((td) => (td[3] ?? '').replace(/<[^>]+>/g, ''));
+}
+
+/** The text of the PDF attached to the mail with this subject (the local mail viewer). */
+async function mailedPdfText(subject: string): Promise<string> {
+  const html = await (await fetch(shop.mailViewer)).text();
+  const id = [
+    ...html.matchAll(/<tr><td><a href="\/dev\/mail\/[\w-]+\/(\d+)">\d+<\/a><\/td>(.*?)<\/tr>/g),
+  ].find(([, , cells]) => (cells ?? '').includes(`>${subject}</a>`))?.[1];
+  expect(id).toBeDefined();
+  const pdf = await fetch(`${shop.mailViewer}/${id}/attachments/0`);
+  expect(pdf.status).toBe(200);
+  return pdfText(Buffer.from(await pdf.arrayBuffer()));
 }
 
 /** The status label of the order's first row on the customer's orders page, after a reload. */
@@ -114,7 +127,7 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     await office.getByRole('link', { name: orderId }).click();
     await expect.poll(() => h1(office).textContent()).toContain(`Pedido ${orderId}`);
     // An agent issues no credit note: the form is an admin's.
-    expect(await office.getByRole('heading', { name: 'Abono y reembolso' }).count()).toBe(0);
+    expect(await office.getByRole('heading', { name: 'Reembolso y factura rectificativa' }).count()).toBe(0);
     await office.getByRole('button', { name: 'En tramitación (30)' }).click();
     await expect.poll(() => h1(office).textContent()).toContain('En tramitación');
     expect(await customerStatus(customer)).toBe('En tramitación');
@@ -185,17 +198,30 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     await office.goto(`${origin}/admin/orders/${orderId}`);
     await adminLogin(office, adminEmail);
     await expect.poll(() => h1(office).textContent()).toContain(`Pedido ${orderId}`);
-    await office.getByLabel('Motivo del abono').fill('Cortesía: el registro tardó más de lo prometido.');
-    await office.getByRole('button', { name: /^Emitir abono y reembolsar/ }).click();
+    await office
+      .getByLabel('Motivo de la rectificación')
+      .fill('Cortesía: el registro tardó más de lo prometido.');
+    await office.getByRole('button', { name: 'Emitir factura rectificativa y reembolsar' }).click();
     await expect.poll(() => h1(office).textContent()).toContain('Abonado');
-    expect(await office.getByText(/^Abono R-ES-\d{4}-\d{6} emitido y reembolsado/).count()).toBe(1);
+    expect(
+      await office
+        .getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R[15]\) emitida y reembolsado/)
+        .count(),
+    ).toBe(1);
     expect(await office.getByText(/order\.credit_note/).count()).toBe(1);
 
     // The customer sees 'Abonado' and downloads the credit note.
     expect(await customerStatus(customer)).toBe('Abonado');
     const creditLink = customer.getByRole('link', { name: /^Descargar abono R-ES-/ });
     await downloadPdf(customer, await creditLink.getAttribute('href'));
-    await expect.poll(() => subjectsTo(email)).toContain(`Abono de tu pedido ${orderId}`);
+    await expect.poll(() => subjectsTo(email)).toContain(`Factura rectificativa de tu pedido ${orderId}`);
+    // The mailed PDF is a "Factura rectificativa" citing the invoice it corrects and the reason (issue 18 item 4).
+    const invoiceLine = (await office.getByText(/^Factura ES-\d{4}-\d{6}:/).textContent()) ?? '';
+    const invoiceNumber = /ES-\d{4}-\d{6}/.exec(invoiceLine)?.[0] ?? 'none';
+    const text = await mailedPdfText(`Factura rectificativa de tu pedido ${orderId}`);
+    expect(text).toContain('Factura rectificativa');
+    expect(text).toContain(`Rectifica la factura ${invoiceNumber}`);
+    expect(text).toContain('Cortesía: el registro tardó más de lo prometido.');
     await office.close();
   });
 });

@@ -14,6 +14,7 @@ const CatalogScreen = lazy(() => import('./catalog/catalog-screen.tsx'));
 const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
 const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
 const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
+const InvoicesScreen = lazy(() => import('./invoices/invoices-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -61,6 +62,7 @@ export function AdminApp() {
             <strong>Back office</strong>
             <NavLink href="/">Pedidos</NavLink>
             <NavLink href="/mail">Correo</NavLink>
+            <NavLink href="/invoices">Facturas</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
             <span className={styles.spacer} />
@@ -77,6 +79,7 @@ export function AdminApp() {
                 <Route path="/" component={QueueScreen} />
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
                 <Route path="/mail" component={MailScreen} />
+                <Route path="/invoices" component={InvoicesScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
                 {isAdmin && (

@@ -51,3 +51,18 @@ export function needsBillingData(
 ): boolean {
   return totalCents > SIMPLIFIED_INVOICE_MAX_CENTS && !hasInvoiceBilling(billing);
 }
+
+/**
+ * The refunded share of an invoice's amounts for a refund of `amountCents`
+ * (VAT-inclusive), each rounded to the cent; the whole amounts when the refund
+ * is the invoice's total. The one proportional split of a rectifying invoice by
+ * differences (RD 1619/2012 art. 15): its PDF, the invoice register and its
+ * VERI*FACTU record (ADR 029).
+ */
+export function refundedShare(
+  invoice: { totalCents: number },
+  amountCents: number,
+): (cents: number) => number {
+  const whole = amountCents === invoice.totalCents || invoice.totalCents === 0;
+  return (cents) => (whole ? cents : Math.round((cents * amountCents) / invoice.totalCents));
+}

@@ -96,7 +96,7 @@ export function isCalendarDay(day: string): boolean {
   return y >= 1 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-const DateFilterSchema = z
+export const DateFilterSchema = z
   .string({ error: typeError() })
   .check(
     z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'invalid_date' }),

@@ -67,7 +67,20 @@ export const AdminIncidentSchema = z.object({
 export type AdminIncident = z.infer<typeof AdminIncidentSchema>;
 
 /** An admin's credit note: why the order is refunded (printed on the audit row, kept with the note). */
-export const CreditNoteBodySchema = z.object({ reason: requiredText(500) });
+/**
+ * The admin's credit note: the reason (required: it is printed on the rectifying
+ * invoice and in the mail) and, for a partial refund, the amount in cents (more
+ * than 0; at most what is left to refund, checked by the server). Without an
+ * amount the whole payment left is refunded (ADR 029).
+ */
+export const CreditNoteBodySchema = z.object({
+  reason: requiredText(500),
+  amount_cents: z.optional(
+    z
+      .int({ error: typeError() })
+      .check(z.positive({ error: 'invalid_value' }), z.lte(100_000_000, { error: 'refund_above_left' })),
+  ),
+});
 export type CreditNoteBody = z.infer<typeof CreditNoteBodySchema>;
 
 export const CreditNoteAnswerSchema = z.object({
@@ -78,6 +91,10 @@ export const CreditNoteAnswerSchema = z.object({
     total_cents: z.int(),
     file_id: z.int(),
     refund_ref: z.string(),
+    /** R1 (rectifies a complete invoice) or R5 (a simplified one). */
+    type: z.enum(['R1', 'R5']),
+    /** What is still refundable of the payment after this note (0: fully refunded, the order closed). */
+    left_cents: z.int(),
   }),
   status: z.string(),
 });

@@ -10,6 +10,7 @@ export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';
 export * from './incidents.ts';
+export * from './invoice-register.ts';
 export * from './landing.ts';
 export * from './located.ts';
 export * from './messages.ts';

@@ -40,6 +40,8 @@ export const VALIDATION_CODES = [
   'wrong_product',
   /** Card data sent to our server while a real gateway takes the card on its own page (issue 17 item 2). */
   'card_on_gateway_page',
+  /** A partial refund above what is left to refund of the payment (ADR 029). */
+  'refund_above_left',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -314,7 +314,7 @@ export const creditNotes = pgTable(
     index('credit_notes_invoice_idx').on(t.invoiceId),
     index('credit_notes_order_idx').on(t.orderId),
     index('credit_notes_file_idx').on(t.fileId),
-    /** An order is refunded once: one credit note per order (a second issue is a conflict). */
-    uniqueIndex('credit_notes_order_uq').on(t.orderId),
+    // No longer one per order: partial refunds each issue their own rectifying invoice
+    // by differences (ADR 029); the order's lock and the payment's refund intent serialize them.
   ],
 );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
+import { invoiceRegisterRoutes } from '../invoices/invoice-register.routes.ts';
 import { verifactuAdminRoutes } from '../verifactu/verifactu-admin.routes.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
 import { adminAuthRoutes } from './admin-auth.routes.ts';
@@ -20,5 +21,6 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(mailAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(verifactuAdminRoutes);
+  await app.register(invoiceRegisterRoutes);
   await app.register(locatedAdminRoutes, { env });
 };

@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
       reason: 'El registro no tiene la finca.',
     });
     const mails = await t.database.db.select().from(mailMessages).where(eq(mailMessages.to, order.email));
-    expect(mails.map((m) => m.subject)).toContain(`Abono de tu pedido ${order.id}`);
+    expect(mails.map((m) => m.subject)).toContain(`Factura rectificativa de tu pedido ${order.id}`);
 
     // The customer sees 'Abonado' and downloads the credit note; its PDF says what it is.
     const owner = await storedSession(t, { customerId: order.customerId, storeId: 14 });
@@ -207,7 +207,7 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
     expect(row?.status_label).toBe('Reembolsado');
     const pdf = await send(t.app, owner, { method: 'GET', url: row?.abonos[0]?.url ?? '' });
     expect(pdf.statusCode).toBe(200);
-    expect(await pdfText(pdf.rawPayload)).toContain('Nota de crédito');
+    expect(await pdfText(pdf.rawPayload)).toContain('Fatura retificativa');
   });
 
   it('numbers concurrent credit notes of one series without gaps or duplicates', async () => {

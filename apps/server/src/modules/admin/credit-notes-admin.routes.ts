@@ -21,7 +21,11 @@ export const creditNotesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { storage: app.files, gatewayNamed: (name) => app.gateways.named(name), log: request.log },
         actorOf(request),
-        { orderId: request.params.id, reason: request.body.reason },
+        {
+          orderId: request.params.id,
+          reason: request.body.reason,
+          ...(request.body.amount_cents === undefined ? {} : { amountCents: request.body.amount_cents }),
+        },
       );
       return {
         ok: true as const,
@@ -31,6 +35,8 @@ export const creditNotesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           total_cents: note.totalCents,
           file_id: note.fileId,
           refund_ref: note.refundRef,
+          type: note.type,
+          left_cents: note.leftCents,
         },
         status: note.status,
       };

@@ -1,3 +1,4 @@
+import { formatEuros } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { stores } from '../../db/schema/index.ts';
@@ -13,7 +14,15 @@ export async function queueOrderMail(
   tx: AppDb,
   order: { id: string; storeId: number; email: string },
   kind: 'resultMail' | 'incidentMail' | 'creditNoteMail',
-  vars: { product?: string; message?: string; number?: string },
+  vars: {
+    product?: string;
+    message?: string;
+    number?: string;
+    /** A credit note's: the rectified invoice's number, the reason, the refunded amount. */
+    invoice?: string;
+    reason?: string;
+    amountCents?: number;
+  },
   attachments: MailAttachment[] = [],
   /** A page of the storefront the mail links to (`{{link}}`): its path under `baseUrl`, or the store's homepage when that is ''. */
   link?: { baseUrl: string; path: string },
@@ -21,14 +30,18 @@ export async function queueOrderMail(
   const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
   const language = store?.language ?? 'es';
   const base = link ? link.baseUrl || (store?.homepage ?? '').replace(/\/+$/, '') : '';
+  const { amountCents, ...texts } = vars;
   const all = {
     orderId: order.id,
     portal: store?.portalName ?? '',
     product: '',
     message: '',
     number: '',
+    invoice: '',
+    reason: '',
+    amount: amountCents === undefined ? '' : formatEuros(amountCents, language),
     link: link ? `${base}${link.path}?store_id=${order.storeId}` : '',
-    ...vars,
+    ...texts,
   };
   return queueMail(tx, {
     storeId: order.storeId,

@@ -57,7 +57,7 @@ const PAID_STATUSES = PAID_ORDER_STATUSES;
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Midnight of a yyyy-mm-dd day in Madrid (the operators' day), as a timestamptz expression. */
-const madridDay = (day: string, plusDays = 0) =>
+export const madridDay = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Madrid')`;
 
 /**

@@ -54,7 +54,7 @@ describe('renderInvoicePdf', () => {
   it('renders a Portuguese credit note with its own title, labels and amount format', async () => {
     const data = document({ kind: 'credit_note', language: 'pt', series: 'R', number: 7, vatRateBp: 2300 });
     const text = await pdfText(await renderInvoicePdf(data));
-    expect(text).toContain('Nota de crédito');
+    expect(text).toContain('Fatura retificativa');
     expect(text).toContain(`${translate('pt', 'invoiceDocument.creditNoteNumber')}: R-2026-000007`);
     expect(text).toContain(translate('pt', 'feeSplit.service'));
     expect(text).toContain(translate('pt', 'feeSplit.vat', { rate: '23' }));
@@ -63,9 +63,7 @@ describe('renderInvoicePdf', () => {
     // pt: '12 365,57 €' (no-break space groups thousands).
     expect(formatEuros(data.totalCents, 'pt')).toBe('12\u00a0365,57\u00a0€');
     expect(text).toContain(asPrinted(formatEuros(data.totalCents, 'pt')));
-    expect(text).toContain(
-      translate('pt', 'invoiceDocument.creditNoteNote', { orderId: 'ES14-000001' }).slice(0, 30),
-    );
+    expect(text).toContain(translate('pt', 'rectifying.legal').slice(0, 30));
   });
 
   it('a complete invoice (F1) has the content of RD 1619/2012 art. 6', async () => {
@@ -110,7 +108,7 @@ describe('renderInvoicePdf', () => {
   it('names the file in the document language', () => {
     expect(invoiceFileName(document())).toBe('factura-A-2026-001234.pdf');
     expect(invoiceFileName(document({ kind: 'credit_note', language: 'pt' }))).toBe(
-      'nota-de-credito-A-2026-001234.pdf',
+      'fatura-retificativa-A-2026-001234.pdf',
     );
     expect(formatInvoiceNumber({ series: 'B', year: 2027, number: 1 })).toBe('B-2027-000001');
   });

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { formatEuros, formatInvoiceNumber, type Language } from '@shop/domain';
 
-import { LOCALES, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
+import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
 import { fontFile } from '../../paths.ts';
 import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
+import { formatDate, formatRate } from './document-format.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -35,6 +36,8 @@ export interface InvoiceDocument {
   vatCents: number;
   totalCents: number;
   orderId: string;
+  /** A rectifying invoice's citation of the invoice it corrects (RD 1619/2012 art. 15; ADR 029). */
+  rectifies?: { number: string; issuedAt: Date; reason: string; type: 'R1' | 'R5' };
 }
 
 /** The PDF's file name ('factura-A-2026-000042.pdf'), in the document's language. */
@@ -75,45 +78,28 @@ function customerLines(doc: InvoiceDocument, taxIdLabel: string): string[] | nul
  * falls due for a service paid in advance: Ley 37/1992 art. 75.2), so art.
  * 6.1.f's separate date is never needed.
  */
-function headingLines(doc: InvoiceDocument, t: (key: TranslationKey) => string, date: string): string[] {
+function headingLines(
+  doc: InvoiceDocument,
+  t: (key: TranslationKey, vars?: TranslationVars) => string,
+  date: (d: Date) => string,
+): string[] {
   const numberLabel = t(
     doc.kind === 'invoice' ? 'invoiceDocument.number' : 'invoiceDocument.creditNoteNumber',
   );
   return [
     `${numberLabel}: ${formatInvoiceNumber(doc)}`,
     `${t('invoiceDocument.series')}: ${doc.series}`,
-    `${t('invoiceDocument.date')}: ${date}`,
+    `${t('invoiceDocument.date')}: ${date(doc.issuedAt)}`,
     `${t('invoiceDocument.order')}: ${doc.orderId}`,
+    // A rectifying invoice: its type, the corrected invoice's number and date, the reason.
+    ...(doc.rectifies
+      ? [
+          t('rectifying.type', { type: doc.rectifies.type }),
+          t('rectifying.rectifies', { number: doc.rectifies.number, date: date(doc.rectifies.issuedAt) }),
+          t('rectifying.reason', { reason: doc.rectifies.reason }),
+        ]
+      : []),
   ];
-}
-
-const TIME_ZONE: Record<Language, string> = { es: 'Europe/Madrid', pt: 'Europe/Lisbon', en: 'Europe/Madrid' };
-
-/** Intl formatters are costly to build: one per language, made on first use. */
-const rateFormats = new Map<Language, Intl.NumberFormat>();
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-
-function formatRate(rateBp: number, language: Language): string {
-  let format = rateFormats.get(language);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 2 });
-    rateFormats.set(language, format);
-  }
-  return format.format(rateBp / 100);
-}
-
-function formatDate(date: Date, language: Language): string {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      timeZone: TIME_ZONE[language],
-    });
-    dateFormats.set(language, format);
-  }
-  return format.format(date);
 }
 
 const MARGIN = 50;
@@ -184,7 +170,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
   // Heading: title, number, date, order.
   doc.font(SANS_BOLD).fontSize(20).text(title, MARGIN, top);
   doc.moveDown(0.5).font(SANS).fontSize(10);
-  for (const line of headingLines(data, t, formatDate(data.issuedAt, data.language))) doc.text(line);
+  for (const line of headingLines(data, t, (d) => formatDate(d, data.language))) doc.text(line);
 
   // Parties side by side.
   const partiesTop = doc.y + 20;
@@ -282,7 +268,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
       .font(SANS)
       .fontSize(9)
       .fillColor(GREY)
-      .text(t('invoiceDocument.creditNoteNote', { orderId: data.orderId }), MARGIN, y + 20, { width });
+      .text(t('rectifying.legal'), MARGIN, y + 20, { width });
   }
 
   // Page numbers once every page exists.

@@ -1,3 +1,4 @@
+import { formatInvoiceNumber, refundedShare } from '@shop/domain';
 import type { InvoiceDocument } from '../documents/invoice-pdf.ts';
 import type { InvoiceRow } from './invoices.service.ts';
 import { invoiceSeriesOf } from './invoices.service.ts';
@@ -16,17 +17,47 @@ export function creditNoteSeriesOf(store: StoreSettings): string {
   return `R-${invoiceSeriesOf(store)}`;
 }
 
+/** The rectifying invoice's type (VERI*FACTU L2 list): R1 for a complete invoice (F1), R5 for a simplified one (F2). */
+export function rectifyingTypeOf(invoice: Pick<InvoiceRow, 'type'>): 'R1' | 'R5' {
+  return invoice.type === 'F2' ? 'R5' : 'R1';
+}
+
 /**
- * What a credit note prints: the refunded invoice's parties and lines (the
- * snapshots taken when it was issued), every amount negative, under the credit
- * note's own number and date.
+ * What a rectifying invoice prints (RD 1619/2012 art. 15: issued when a
+ * refund reduces the taxable amount, art. 15.2 and LIVA art. 80, in its own
+ * series, art. 6.1.a, citing the invoice it corrects, art. 15.4, saying that it
+ * is rectifying and why, art. 15.5). It rectifies by differences (art. 15.5):
+ * the refunded share of the invoice's base, VAT and official fees, every amount
+ * negative, split line by line in proportion (the
+ * last line takes the rounding so the lines add up to the totals), under the
+ * note's own number and date, with the invoice's number and date, the reason
+ * and the type R1 / R5.
  */
 export function creditNoteDocument(
   invoice: InvoiceRow,
-  note: { series: string; year: number; number: number; issuedAt: Date },
+  note: { series: string; year: number; number: number; issuedAt: Date; amountCents: number; reason: string },
 ): InvoiceDocument {
   const base = invoiceDocumentOf(invoice);
-  const minus = (cents: number) => -Math.abs(cents);
+  const share = refundedShare(invoice, note.amountCents);
+  const baseCents = share(invoice.baseCents);
+  const vatCents = share(invoice.vatCents);
+  const totalCents = note.amountCents;
+  const feeCents = totalCents - baseCents - vatCents;
+  let left = { base: baseCents, vat: vatCents, fee: feeCents };
+  const lines = base.lines.map((line, i) => {
+    const last = i === base.lines.length - 1;
+    const lineBase = last ? left.base : share(line.baseCents);
+    const lineVat = last ? left.vat : share(line.vatCents);
+    const lineFee = last ? left.fee : share(line.officialFeeCents);
+    left = { base: left.base - lineBase, vat: left.vat - lineVat, fee: left.fee - lineFee };
+    return {
+      description: line.description,
+      totalCents: -(lineBase + lineVat + lineFee),
+      officialFeeCents: -lineFee,
+      baseCents: -lineBase,
+      vatCents: -lineVat,
+    };
+  });
   return {
     ...base,
     kind: 'credit_note',
@@ -34,15 +65,15 @@ export function creditNoteDocument(
     year: note.year,
     number: note.number,
     issuedAt: note.issuedAt,
-    lines: base.lines.map((line) => ({
-      description: line.description,
-      totalCents: minus(line.totalCents),
-      officialFeeCents: minus(line.officialFeeCents),
-      baseCents: minus(line.baseCents),
-      vatCents: minus(line.vatCents),
-    })),
-    baseCents: minus(base.baseCents),
-    vatCents: minus(base.vatCents),
-    totalCents: minus(base.totalCents),
+    lines,
+    baseCents: -baseCents,
+    vatCents: -vatCents,
+    totalCents: -totalCents,
+    rectifies: {
+      number: formatInvoiceNumber(invoice),
+      issuedAt: invoice.issuedAt,
+      reason: note.reason,
+      type: rectifyingTypeOf(invoice),
+    },
   };
 }

@@ -80,6 +80,8 @@ export interface PaymentGateway {
     providerRef: string;
     amountCents: number;
     paymentId: number;
+    /** What earlier partial refunds of this payment returned (0 or absent for the first): part of the idempotency key. */
+    refundedBeforeCents?: number;
   }): Promise<{ providerRef: string }>;
   /**
    * Optional: how the provider sees an attempt whose start answer was lost (a
@@ -88,4 +90,21 @@ export interface PaymentGateway {
    * it, such an attempt is failed as abandoned (the order is payable again).
    */
   lookup?(input: PaymentLookupInput): Promise<PaymentNotice | null>;
+}
+
+/**
+ * A refund's idempotency key at the provider: one per payment, amount already
+ * refunded and amount, so that a retried refund is one refund and a second
+ * partial refund of the same amount is another (ADR 029). A first refund keeps
+ * the key it always had.
+ */
+export function refundIdempotencyKey(input: {
+  paymentId: number;
+  amountCents: number;
+  refundedBeforeCents?: number;
+}): string {
+  const before = input.refundedBeforeCents ?? 0;
+  return before > 0
+    ? `refund-${input.paymentId}-${before}-${input.amountCents}`
+    : `refund-${input.paymentId}-${input.amountCents}`;
 }

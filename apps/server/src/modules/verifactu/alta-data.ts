@@ -1,4 +1,4 @@
-import { formatInvoiceNumber, isValidPortugueseNif, isValidSpanishTaxId } from '@shop/domain';
+import { formatInvoiceNumber, isValidPortugueseNif, isValidSpanishTaxId, refundedShare } from '@shop/domain';
 import type { creditNotes, InvoiceLine, InvoiceParty, invoices } from '../../db/schema/index.ts';
 import { fechaAeat } from './formats.ts';
 import type { AltaData, Recipient } from './record-xml.ts';
@@ -80,9 +80,7 @@ export function creditNoteAlta(
   issuer: { nif: string; name: string },
 ): AltaData {
   const original = invoiceAlta(invoice, issuer);
-  const whole = note.totalCents === invoice.totalCents || invoice.totalCents === 0;
-  const share = (cents: number) =>
-    whole ? cents : Math.round((cents * note.totalCents) / invoice.totalCents);
+  const share = refundedShare(invoice, note.totalCents);
   const base = -share(invoice.baseCents);
   const cuota = -share(invoice.vatCents);
   return {

@@ -176,11 +176,12 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
               </li>
             ))}
           </ul>
-          <h2>Facturas y abonos</h2>
+          <h2>Facturas y facturas rectificativas</h2>
           <ul>
             {order.invoices.map((i) => (
               <li key={`${i.kind}-${i.id}`}>
-                {i.kind === 'invoice' ? 'Factura' : 'Abono'} {i.number}: {euros(i.total_cents)}
+                {i.kind === 'invoice' ? 'Factura' : 'Factura rectificativa'} {i.number}:{' '}
+                {euros(i.total_cents)}
                 {i.file_id !== null && (
                   <>
                     {' '}

@@ -5,7 +5,12 @@ import {
   PaypalExperienceUserAction,
   PaypalWalletContextShippingPreference,
 } from '@paypal/paypal-server-sdk';
-import type { PaymentGateway, PaymentMethod, StartPaymentInput } from '../gateway.ts';
+import {
+  type PaymentGateway,
+  type PaymentMethod,
+  refundIdempotencyKey,
+  type StartPaymentInput,
+} from '../gateway.ts';
 import { createPayPalApi, type PayPalApi } from './paypal.client.ts';
 import type { PayPalSettings } from './paypal.env.ts';
 import { declinedNotice, orderCompletion, type PayPalCompletion, paypalValue } from './paypal.notices.ts';
@@ -170,7 +175,7 @@ export function createPayPalGateway(
         { headers, rawBody },
       ),
 
-    async refund({ providerRef, amountCents, paymentId }) {
+    async refund({ providerRef, amountCents, paymentId, refundedBeforeCents }) {
       const captured = (await api.orders.getOrder({ id: providerRef })).result;
       // The capture as it stands: completed, or already (partly) refunded when this repeats a refund.
       const captureId = captured.purchaseUnits?.[0]?.payments?.captures?.find((c) =>
@@ -179,7 +184,7 @@ export function createPayPalGateway(
       if (!captureId) throw new Error(`PayPal order ${providerRef} has no completed capture to refund`);
       const { result } = await api.payments.refundCapturedPayment({
         captureId,
-        paypalRequestId: `refund-${paymentId}-${amountCents}`,
+        paypalRequestId: refundIdempotencyKey({ paymentId, amountCents, refundedBeforeCents }),
         prefer: 'return=representation',
         body: { amount: { currencyCode: 'EUR', value: paypalValue(amountCents) } },
       });

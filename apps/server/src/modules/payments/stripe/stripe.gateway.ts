@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { CheckoutNext, PaymentGateway, StartPaymentInput } from '../gateway.ts';
+import {
+  type CheckoutNext,
+  type PaymentGateway,
+  refundIdempotencyKey,
+  type StartPaymentInput,
+} from '../gateway.ts';
 import { IgnoredStripeEvent, noticeOfEvent, verifiedEvent } from './stripe-events.ts';
 import {
   intentCompletion,
@@ -185,10 +190,11 @@ export function createStripeGateway(
       return intent ? ((await completion(intent)).notice ?? null) : null;
     },
 
-    async refund({ providerRef, amountCents, paymentId }) {
+    async refund(input) {
+      const { providerRef, amountCents, paymentId } = input;
       const refund = await client.refunds.create(
         { payment_intent: providerRef, amount: amountCents, metadata: { payment_id: String(paymentId) } },
-        { idempotencyKey: `refund-${paymentId}-${amountCents}` },
+        { idempotencyKey: refundIdempotencyKey(input) },
       );
       return { providerRef: refund.id };
     },

@@ -1,0 +1,1 @@
+DROP INDEX "credit_notes_order_uq";
