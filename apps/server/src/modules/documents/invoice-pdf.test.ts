@@ -78,10 +78,11 @@ describe('renderInvoicePdf', () => {
       expect(text).toContain(part);
     // f) the operations; g) base, rate, VAT; the official fee (suplido) outside the base; the total.
     expect(text).toContain('Nota Simple');
-    expect(text).toContain('Base imponible');
+    // The fee split in the words the product pages use (feeSplit, issue 18 item 5).
+    expect(text).toContain(translate('es', 'feeSplit.service'));
     expect(text).toContain('IVA (21 %)');
     expect(text).toContain('Tasa oficial (suplido, sin IVA)');
-    expect(text).toContain(formatEuros(1_236_557, 'es'));
+    expect(text).toContain(asPrinted(formatEuros(1_236_557, 'es')));
     expect(text).not.toContain('Factura simplificada');
     // The e-mail is not a customer datum of the invoice (it printed twice before).
     expect(text).not.toContain('ana@example.com');
@@ -96,7 +97,7 @@ describe('renderInvoicePdf', () => {
     expect(text).toContain('Registro Online S.L.');
     expect(text).toContain('NIF: B12345678');
     expect(text).toContain('Tipo impositivo: IVA 21 % (IVA incluido)');
-    expect(text).toContain(formatEuros(1_236_557, 'es'));
+    expect(text).toContain(asPrinted(formatEuros(1_236_557, 'es')));
     expect(text).not.toContain(translate('es', 'invoiceDocument.customer'));
     expect(text).not.toContain('ana@example.com');
     expect(invoiceFileName(data)).toBe('factura-simplificada-A-2026-001234.pdf');
