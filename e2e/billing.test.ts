@@ -11,6 +11,13 @@ import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 // "Factura simplificada". The invoice is read from the confirmation e-mail's PDF.
 
 const shop = useShopPage({
+  // A real-looking Spanish issuer: its invoices carry the VERI*FACTU QR code and legend (the
+  // example issuer's tax id is not a valid CIF, so it prints none).
+  env: () => ({
+    INVOICE_ISSUER_NAME: 'Registros Ejemplo Online S.L.',
+    INVOICE_ISSUER_TAX_ID: 'B87654323',
+    INVOICE_ISSUER_ADDRESS: 'Calle Alcalá 1, 28014 Madrid',
+  }),
   prepare: async (page) => {
     await page.setViewportSize({ width: 360, height: 780 });
   },
@@ -110,6 +117,9 @@ describe('invoices from the billing data (issue 18, Chromium, 360px)', () => {
     expect(text).toContain('Construcciones Ejemplo S.L.');
     expect(text).toContain('NIF: B12345674');
     expect(text).toContain('Calle Mayor 1, 28013 Madrid, Madrid');
+    // The VERI*FACTU QR code's label and legend (Orden HAC/1177/2024 art. 20-21).
+    expect(text).toContain('QR tributario:');
+    expect(text).toContain('Factura verificable en la sede electrónica de la AEAT');
     const number = /N\.º de factura: (ES-\d{4}-\d{6})/.exec(text)?.[1] ?? '';
     expect(number).not.toBe('');
 
