@@ -154,7 +154,7 @@ describe('direct debit through Stripe (SEPA)', () => {
     await heading('Pago por domiciliación bancaria (SEPA)');
     expect(window.location.search).toBe('?method=bank');
     const post = api.received.find((r) => r.url.endsWith('/checkoutAuthenticated/'));
-    expect(formOf(post)).toEqual({ type: 'bank' });
+    expect(formOf(post)).toEqual({ type: 'bank', request_id: expect.any(String) });
     await waitFor(() => expect(stripeJs.mount).toHaveBeenCalled());
     // Stripe's mandate text with the shop's name, on the page before the button that accepts it.
     const mandate = screen.getByRole('region', { name: 'Mandato de adeudo directo SEPA' });
@@ -195,7 +195,7 @@ describe('direct debit through Stripe (SEPA)', () => {
     await userEvent.click(screen.getByRole('button', { name: /^Pagar/ }));
     await waitFor(() => expect(stripeJs.mount).toHaveBeenCalled());
     const post = api.received.find((r) => r.url.endsWith('/checkoutAuthenticated/'));
-    expect(formOf(post)).toEqual({ type: 'bank' });
+    expect(formOf(post)).toEqual({ type: 'bank', request_id: expect.any(String) });
   });
 });
 
