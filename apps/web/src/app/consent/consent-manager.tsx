@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { applyConsent } from '../../shared/analytics/gtag.ts';
 import { useConfig } from '../../shared/config/config-store.ts';
-import { useConsent, writeConsentCookie } from '../../shared/consent/consent-store.ts';
+import { endConsentHydration, useConsent, writeConsentCookie } from '../../shared/consent/consent-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { lazyRoute } from '../lazy-route.tsx';
 
@@ -27,6 +27,9 @@ export function ConsentManager() {
   const config = useConfig();
   const { choice, settingsOpen } = useConsent();
   const hydrated = useHydrated();
+
+  // Effects run once this part is hydrated: only then does a choice stored in the browser count.
+  useEffect(() => endConsentHydration(), []);
 
   useEffect(() => {
     if (!choice) return;

@@ -15,6 +15,14 @@ let current: ConsentChoice | null | undefined;
 let settingsOpen = false;
 /** What the server knew of the choice (the consent cookie): the server render's and the hydration's snapshot. */
 let serverChoice: ConsentChoice | null = null;
+/**
+ * True from setServerConsent until the consent manager has hydrated: the
+ * choice stays the server's meanwhile, so a render React redoes during the
+ * hydration (an update, a suspended sibling) still matches the server's
+ * markup. A choice stored before the consent cookie existed would otherwise
+ * drop the banner from such a render (React #418, seen under load).
+ */
+let hydrating = false;
 const YEAR_S = 365 * 24 * 60 * 60;
 
 const sameChoice = (a: ConsentChoice, b: ConsentChoice) =>
@@ -41,6 +49,7 @@ const notify = () => {
 
 /** The stored choice; null until the visitor has chosen (nothing but strictly necessary storage then). */
 export function getConsent(): ConsentChoice | null {
+  if (hydrating) return serverChoice;
   if (current === undefined) {
     current = typeof localStorage === 'undefined' ? null : read();
     // The same object as the hydration's, so React sees no change when they agree.
@@ -56,6 +65,15 @@ export function getConsent(): ConsentChoice | null {
  */
 export function setServerConsent(choice: ConsentChoice | null): void {
   serverChoice = choice;
+  hydrating = true;
+}
+
+/** The consent manager has hydrated: from now on the stored choice counts (listeners re-render). */
+export function endConsentHydration(): void {
+  if (!hydrating) return;
+  hydrating = false;
+  current = undefined;
+  notify();
 }
 
 /** Mirrors the stored choice in the consent cookie (also for choices stored before the cookie existed). */
@@ -70,6 +88,7 @@ export function writeConsentCookie(choice: ConsentChoice): void {
 
 /** Stores the visitor's choice and tells the page (analytics loads or stays away). */
 export function setConsent(choice: ConsentChoice): void {
+  hydrating = false;
   current = choice;
   const stored: StoredConsent = { version: CONSENT_VERSION, at: Date.now(), choice };
   try {

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const STORED = { functionality: true, tracking: false, targeting: false };
+
+afterEach(() => {
+  localStorage.clear();
+  vi.resetModules();
+});
+
+/** A fresh copy of the store (its state is module-level, as in the browser). */
+const freshStore = () => import('./consent-store.ts');
+
+describe('the consent store while a server-rendered page hydrates', () => {
+  it("keeps the server's choice until the consent manager has hydrated, then takes the stored one", async () => {
+    // A choice stored before the consent cookie existed: the server rendered the banner.
+    localStorage.setItem('cookie_consent', JSON.stringify({ version: 1, at: 0, choice: STORED }));
+    const store = await freshStore();
+    store.setServerConsent(null);
+    const listener = vi.fn();
+    store.subscribeConsent(listener);
+    // Any render during the hydration, even one React redoes, sees what the server saw.
+    expect(store.getConsent()).toBeNull();
+    expect(store.getConsent()).toBeNull();
+    store.endConsentHydration();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getConsent()).toEqual(STORED);
+    // Once only.
+    store.endConsentHydration();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads the stored choice at once on a page the browser renders itself (no server markup)', async () => {
+    localStorage.setItem('cookie_consent', JSON.stringify({ version: 1, at: 0, choice: STORED }));
+    const store = await freshStore();
+    expect(store.getConsent()).toEqual(STORED);
+  });
+
+  it('a choice made during the hydration counts at once', async () => {
+    const store = await freshStore();
+    store.setServerConsent(null);
+    store.setConsent(STORED);
+    expect(store.getConsent()).toEqual(STORED);
+  });
+});
