@@ -10,6 +10,7 @@ import {
   payments,
   verifactuRecords,
 } from '../../db/schema/index.ts';
+import { translate } from '../../http/translate.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
 import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
@@ -120,8 +121,8 @@ describe.each(testDatabaseKinds())('rectifying invoices and partial refunds (%s)
     });
     const text = await pdfOf(first.json().credit_note.file_id);
     expect(text).toContain('Factura rectificativa');
-    // The house formatter prints whole euros without decimals: -10 €.
-    expect(text).toMatch(/Total -10\s€/);
+    // The total in the fee split's words; the house formatter prints whole euros without decimals: -10 €.
+    expect(text).toContain(`${translate('es', 'feeSplit.total')} -10 €`);
     expect(text).toContain(formatInvoiceNumber(invoice));
     expect(text).toContain('Descuento por retraso');
     const [afterFirst] = await db().select().from(orders).where(eq(orders.id, order.id));
