@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { creditNotes, invoices } from './orders.ts';
+import { creditNotes, invoices } from './invoices.ts';
 
 /**
  * One row per issuer (NIF) holding the end of its VERI*FACTU chain: the last

@@ -39,7 +39,7 @@ export const EXAMPLE_ISSUER: Readonly<Issuer> = {
   address: 'Calle Example 1, 28001 Madrid, España',
 };
 
-/** Until the payments plugin sets the one of env INVOICE_ISSUER_* (process.env is read in env.ts only). */
+/** Until the payments plugin sets the one of env INVOICE_ISSUER_* (the environment is read in env.ts only). */
 let defaultIssuer: Issuer = { ...EXAMPLE_ISSUER };
 
 /** Sets the issuer every store invoices as (env INVOICE_ISSUER_*; the payments plugin at start). */
