@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bossDbOf } from '../modules/jobs/queue.ts';
+import { bossDbOf } from '../modules/jobs/boss-db.ts';
 import { createTestDatabase } from '../testing/db.ts';
 import { createStatementNamer, type Database, queryRows } from './client.ts';
 import { stores } from './schema/index.ts';
