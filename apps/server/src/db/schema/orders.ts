@@ -6,7 +6,6 @@ import {
   jsonb,
   pgSequence,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -15,7 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products, stores } from './catalog.ts';
 import { customers, sessions } from './customers.ts';
-import { files } from './system.ts';
 
 /** The cart (spec: "a cart, called a quote"). */
 export const quotes = pgTable(

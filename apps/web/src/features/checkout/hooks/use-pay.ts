@@ -18,7 +18,6 @@ import {
   saveVoucherUrl,
   setInvalidPayment,
 } from '../../../shared/storage/checkout-storage.ts';
-import { showSnackbar } from '../../../shared/ui/snackbar-store.ts';
 import { chosenBilling } from '../utils/billing-choice.ts';
 import { browser } from '../utils/browser.ts';
 import { voucherPath } from '../utils/next-step.ts';
