@@ -1,11 +1,15 @@
-// The load side of the whole-order bench (order-load.ts), in a worker thread so
-// it does not share the server's event loop. Each virtual customer loops over
-// one whole order as a browser makes it: GET config (session and form key),
-// POST addns (a Nota Simple in the cart), POST checkoutRegister (registers with
-// a password, creates the order, starts a Bizum payment on the sandbox), POST
-// the sandbox's Bizum page "approve" (the sandbox sends its signed payment
-// notice; the order is paid, its invoice numbered and its mail queued).
-import { parentPort, workerData } from 'node:worker_threads';
+// The load side of the whole-order bench (whole-orders.ts), a process of its
+// own (`node --import tsx bench/order-client.ts`, input as JSON in
+// ORDER_CLIENT_INPUT, the result as JSON on stdout), so its CPU is measured
+// apart from the server's. Each virtual customer loops over one whole order as
+// a browser makes it: GET config (session and form key), POST addns (a Nota
+// Simple in the cart), the checkout (flow `email`: checkoutRegister with an
+// e-mail only, the storefront's flow; `password`: checkoutRegister with a
+// password; `returning`: a customer logged in once, checkoutAuthenticated),
+// each with the request id the storefront sends, then POST the sandbox's Bizum
+// page "approve" (the sandbox sends its signed payment notice; the order is
+// paid, its invoice numbered and its confirmation queued).
+import { randomUUID } from 'node:crypto';
 
 export interface OrderClientInput {
   base: string;
@@ -14,9 +18,10 @@ export interface OrderClientInput {
   /** Warm-up seconds before measuring (JIT, pools, caches). */
   warmupSeconds: number;
   form: Record<string, unknown>;
+  flow: 'email' | 'returning' | 'password';
 }
 
-export const STEPS = ['config', 'addns', 'checkoutRegister', 'sandbox notice'] as const;
+export const STEPS = ['config', 'addns', 'checkout', 'sandbox notice'] as const;
 export type Step = (typeof STEPS)[number];
 
 export interface OrderClientResult {
@@ -62,12 +67,23 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
     });
   }
 
-  async function oneOrder(customer: number): Promise<void> {
-    const json = { 'content-type': 'application/json', accept: 'application/json' };
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  /**
+   * A returning customer's session: their first order registers them with a
+   * password, and the registering checkout leaves the session logged in; later
+   * orders go through checkoutAuthenticated on it.
+   */
+  async function logIn(customer: number): Promise<string> {
+    const email = `bench-${process.pid}-${customer}-${Date.now()}@example.com`;
+    return oneOrder(customer, { register: email, cookie: '' });
+  }
+
+  /** One whole order; answers the session cookie it ends with. */
+  async function oneOrder(customer: number, as: { register?: string; cookie: string }): Promise<string> {
     const first = await timed('config', () =>
-      fetch(`${input.base}${API}/config`, { headers: { accept: 'application/json' } }),
+      fetch(`${input.base}${API}/config`, { headers: { accept: 'application/json', cookie: as.cookie } }),
     );
-    let cookie = cookieOf(first, '');
+    let cookie = cookieOf(first, as.cookie);
     let { config } = (await first.json()) as { config: { form_key: string } };
 
     const added = await timed('addns', () =>
@@ -80,20 +96,23 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
     cookie = cookieOf(added, cookie);
     config = ((await added.json()) as { config: typeof config }).config ?? config;
 
-    const email = `bench-${process.pid}-${customer}-${++sequence}-${Date.now()}@example.com`;
-    const checkout = await timed('checkoutRegister', () =>
-      fetch(`${input.base}${API}/checkoutRegister`, {
+    const email = as.register ?? `bench-${process.pid}-${customer}-${++sequence}-${Date.now()}@example.com`;
+    const payment = { type: 'bizum', phone: '600123456', request_id: randomUUID() };
+    const registering = as.register !== undefined || input.flow !== 'returning';
+    const checkout = await timed('checkout', () =>
+      fetch(`${input.base}${API}/${registering ? 'checkoutRegister' : 'checkoutAuthenticated'}`, {
         method: 'POST',
         headers: { ...json, cookie, 'x-form-key': config.form_key },
         body: JSON.stringify({
           config,
-          form: {
-            email,
-            accept_terms: true,
-            pass: 'una contraseña larga',
-            type: 'bizum',
-            phone: '600123456',
-          },
+          form: registering
+            ? {
+                ...payment,
+                email,
+                accept_terms: true,
+                ...(input.flow === 'email' ? {} : { pass: 'una contraseña larga' }),
+              }
+            : payment,
         }),
       }),
     );
@@ -112,12 +131,15 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
       }),
     );
     if (measuring) orders++;
+    return cookie;
   }
 
   async function customer(n: number): Promise<void> {
+    let cookie = '';
     while (!stop) {
       try {
-        await oneOrder(n);
+        if (input.flow === 'returning' && !cookie) cookie = await logIn(n);
+        await oneOrder(n, { cookie: input.flow === 'returning' ? cookie : '' });
       } catch (error) {
         if (measuring) failures++;
         firstFailure ??= error instanceof Error ? error.message : String(error);
@@ -128,16 +150,18 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
   const loops = Array.from({ length: input.concurrency }, (_, n) => customer(n));
   await new Promise((r) => setTimeout(r, input.warmupSeconds * 1000));
   measuring = true;
+  process.stderr.write('measuring\n');
   const started = performance.now();
   await new Promise((r) => setTimeout(r, input.seconds * 1000));
   measuring = false;
+  process.stderr.write('stopped\n');
   const seconds = (performance.now() - started) / 1000;
   stop = true;
   await Promise.all(loops);
   return { orders, failures, firstFailure, seconds, latencies };
 }
 
-if (parentPort) {
-  const result = await run(workerData as OrderClientInput);
-  parentPort.postMessage(result);
+if (process.env.ORDER_CLIENT_INPUT) {
+  const result = await run(JSON.parse(process.env.ORDER_CLIENT_INPUT) as OrderClientInput);
+  process.stdout.write(JSON.stringify(result));
 }

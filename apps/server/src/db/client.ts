@@ -97,6 +97,7 @@ const statementName = createStatementNamer(MAX_NAMED_STATEMENTS);
 class StatementNamingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (config, values, callback) pass through unchanged
   override query(config: any, values?: any, callback?: any): any {
+    statementsSent.count++;
     if (
       config !== null &&
       typeof config === 'object' &&
@@ -112,6 +113,9 @@ class StatementNamingClient extends pg.Client {
     return (super.query as any)(config, values, callback);
   }
 }
+
+/** Statements this process has sent to PostgreSQL (every pool client's query; /metrics `shop_db_statements_total`). */
+export const statementsSent = { count: 0 };
 
 /** Opens PGlite (embedded) or PostgreSQL; does not migrate. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

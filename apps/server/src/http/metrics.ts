@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { queryRows } from '../db/client.ts';
+import { queryRows, statementsSent } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { QUEUE_SCHEMA } from '../modules/jobs/queue.ts';
 import { AppError } from './app-error.ts';
@@ -85,6 +85,15 @@ export const metricsPlugin = fp<{ env: Env }>(
       help: 'Gateway payment notices this instance applied, by gateway and outcome',
       labelNames: ['gateway', 'outcome'],
       registers: [registry],
+    });
+    new Counter({
+      name: 'shop_db_statements_total',
+      help: 'Statements this instance sent to PostgreSQL (BEGIN and COMMIT included; not counted on PGlite)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(statementsSent.count);
+      },
     });
     const database = app.database;
     const gauge = (name: string, help: string, labelNames: string[], collect: (g: Gauge) => Promise<void>) =>

@@ -9,17 +9,14 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import {
-  customers,
   type InvoiceLine,
   type InvoiceParty,
   invoiceSequences,
   invoices,
-  orderItems,
   type orders,
-  products,
-  stores,
+  type stores,
 } from '../../db/schema/index.ts';
-import { recordInvoice } from '../verifactu/records.service.ts';
+import { issueInvoiceNow } from './invoice-issue.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -100,18 +97,15 @@ function billingAddress(billing: Record<string, string>): string {
  * simplified invoice (F2, art. 7), which names no customer (the e-mail is kept
  * for the mail only).
  */
-async function customerParty(
-  tx: AppDb,
+export function customerPartyOf(
   order: OrderRow,
-): Promise<{ type: InvoiceType; party: InvoiceParty & { email: string } }> {
+  customer: { billing: Record<string, string>; firstname: string; lastname: string } | null,
+): { type: InvoiceType; party: InvoiceParty & { email: string } } {
   let billing = order.billing;
   let fallbackName = '';
-  if (invoiceTypeFor(billing) === 'F2') {
-    const [customer] = await tx.select().from(customers).where(eq(customers.id, order.customerId));
-    if (customer) {
-      if (invoiceTypeFor(customer.billing) === 'F1') billing = customer.billing;
-      fallbackName = `${customer.firstname} ${customer.lastname}`.trim();
-    }
+  if (invoiceTypeFor(billing) === 'F2' && customer) {
+    if (invoiceTypeFor(customer.billing) === 'F1') billing = customer.billing;
+    fallbackName = `${customer.firstname ?? ''} ${customer.lastname ?? ''}`.trim();
   }
   const type = invoiceTypeFor(billing);
   if (type === 'F2') return { type, party: { name: fallbackName, email: order.email } };
@@ -127,18 +121,11 @@ async function customerParty(
 }
 
 /** The lines of an order: one per item, VAT split per line with the official fee outside it (DECISIONS.md "Money"). */
-async function invoiceLines(tx: AppDb, order: OrderRow, vatRateBp: number): Promise<InvoiceLine[]> {
-  const rows = await tx
-    .select({
-      name: orderItems.productName,
-      qty: orderItems.qty,
-      priceCents: orderItems.priceCents,
-      officialFeeCents: products.officialFeeCents,
-    })
-    .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(orderItems.id);
+export function invoiceLinesOf(
+  order: OrderRow,
+  rows: { name: string; qty: number; priceCents: number; officialFeeCents: number }[],
+  vatRateBp: number,
+): InvoiceLine[] {
   const lines = rows.map((row) => {
     const total = row.priceCents * row.qty;
     const split = feeBreakdown(total, row.officialFeeCents * row.qty, vatRateBp);
@@ -189,41 +176,17 @@ const yearFormats = new Map<string, Intl.DateTimeFormat>();
  * Issues the order's invoice in the caller's transaction (the payment's):
  * the next number of the store's series for this year, the issuer's and the
  * customer's data as they are now, the lines with their VAT split, and its
- * VERI*FACTU record. An order is invoiced once: a second call returns the first invoice.
+ * VERI*FACTU record (invoice-issue.ts: three statements, the counters taken
+ * last). An order is invoiced once: a second call returns the first invoice.
+ * `jobs` are queued with the record's send job, in one statement.
  */
-export async function issueInvoice(tx: AppDb, order: OrderRow, now: Date = new Date()): Promise<InvoiceRow> {
-  const [existing] = await tx.select().from(invoices).where(eq(invoices.orderId, order.id));
-  if (existing) return existing;
-  const [store] = await tx.select().from(stores).where(eq(stores.id, order.storeId));
-  if (!store) throw new Error(`store ${order.storeId} missing`);
-  const lines = await invoiceLines(tx, order, store.vatRateBp);
-  const series = invoiceSeriesOf(store);
-  const year = invoiceYear(now, store.language);
-  const number = await takeInvoiceNumber(tx, series, year);
-  const customer = await customerParty(tx, order);
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      orderId: order.id,
-      series,
-      year,
-      number,
-      baseCents: lines.reduce((sum, line) => sum + line.baseCents, 0),
-      vatCents: lines.reduce((sum, line) => sum + line.vatCents, 0),
-      totalCents: order.totalCents,
-      vatRateBp: store.vatRateBp,
-      type: customer.type,
-      issuer: issuerOf(store),
-      customer: customer.party,
-      lines,
-      language: store.language,
-      issuedAt: now,
-    })
-    .returning();
-  if (!row) throw new Error('invoice not inserted');
-  // Its VERI*FACTU record, chained under the issuer's lock and queued for the AEAT (modules/verifactu).
-  await recordInvoice(tx, row, now);
-  return row;
+export async function issueInvoice(
+  tx: AppDb,
+  order: OrderRow,
+  now: Date = new Date(),
+  jobs: (invoice: InvoiceRow) => { name: string; data: object }[] = () => [],
+): Promise<InvoiceRow> {
+  return issueInvoiceNow(tx, order, now, jobs);
 }
 
 /** The invoice of an order, when it has one. */

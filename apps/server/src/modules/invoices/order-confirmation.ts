@@ -1,16 +1,21 @@
 import { createHash } from 'node:crypto';
 import { formatEuros, type Language } from '@shop/domain';
 import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
-import { eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.ts';
-import { files, invoices, orderItems, orders, stores } from '../../db/schema/index.ts';
+import { type AppDb, queryRows } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
 import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { queueMail } from '../mail/mail.service.ts';
+import { MAIL_SEND_JOB, type MailSendJob } from '../mail/mail.service.ts';
 import { type InvoiceRow, invoiceCode } from './invoices.service.ts';
+import {
+  type ConfirmationSourceRow,
+  type ConfirmationWrite,
+  confirmationSourceSql,
+  confirmationWriteSql,
+} from './order-confirmation.sql.ts';
 
 /** The job that renders the invoice PDF and queues the confirmation mail of a paid order. */
 export const ORDER_CONFIRMATION_JOB = 'order.confirmation';
@@ -101,76 +106,79 @@ export function confirmationMail(input: {
 }
 
 /**
- * The order.confirmation job: renders the invoice PDF (pdfkit), stores it as a
- * file of the order, and queues the confirmation mail with it attached, in the
- * store's language. Safe to run again: the invoice row, locked, remembers the
- * file and the mail, so a retried job neither stores nor mails twice.
+ * The order.confirmation job, the whole confirmation in one job (issue 22):
+ * one statement reads the invoice, its order and items; the invoice PDF is
+ * rendered (pdfkit, fonts prepared once per process) and stored; one statement
+ * records the file, writes the mail with the PDF attached and marks the
+ * invoice done. Without SMTP (`storeMail`) the mail is written as stored, so
+ * no `mail.send` job follows; with SMTP the delivery job is queued in the same
+ * transaction. Safe to run again: the invoice row, locked while it has no
+ * mail, remembers the file and the mail, so a retried job neither stores nor
+ * mails twice.
  */
 export async function runOrderConfirmation(
   db: AppDb,
   storage: FileStorage,
   job: OrderConfirmationJob,
+  { storeMail = false }: { storeMail?: boolean } = {},
 ): Promise<void> {
-  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, job.invoiceId));
-  if (!invoice || invoice.mailId !== null) return;
+  const [source] = await queryRows<ConfirmationSourceRow>(db, confirmationSourceSql(job.invoiceId));
+  if (!source || source.mail_id !== null) return;
+  const invoice: InvoiceRow = {
+    id: source.id,
+    orderId: source.order_id,
+    series: source.series,
+    year: source.year,
+    number: source.number,
+    baseCents: source.base_cents,
+    vatCents: source.vat_cents,
+    totalCents: source.total_cents,
+    vatRateBp: source.vat_rate_bp,
+    type: source.type,
+    issuer: source.issuer as InvoiceRow['issuer'],
+    customer: source.customer,
+    lines: source.lines,
+    language: source.language,
+    fileId: source.file_id,
+    mailId: source.mail_id,
+    issuedAt: new Date(source.issued_at),
+  };
   const document = invoiceDocumentOf(invoice);
   const filename = invoiceFileName(document);
   const key = invoiceStorageKey(invoice);
-  let pdf: Buffer | null = null;
+  let file: ConfirmationWrite['file'] = null;
   if (invoice.fileId === null) {
-    pdf = await renderInvoicePdf(document);
+    const pdf = await renderInvoicePdf(document);
     await storage.put(key, pdf);
+    file = {
+      storageKey: key,
+      filename,
+      sizeBytes: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+    };
+  }
+  const mail = confirmationMail({
+    language: invoice.language,
+    portal: source.portal,
+    order: { id: invoice.orderId, totalCents: source.order_total_cents, email: source.order_email },
+    customerName: invoice.customer.name === source.order_email ? '' : invoice.customer.name,
+    items: source.items,
+    invoiceNumber: invoiceCode(invoice),
+  });
+  const write = confirmationWriteSql({
+    invoiceId: invoice.id,
+    file,
+    filename,
+    mail: { storeId: source.order_store_id, to: source.order_email, ...mail },
+    stored: storeMail,
+  });
+  if (storeMail) {
+    // One statement is its own transaction.
+    await queryRows(db, write);
+    return;
   }
   await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(invoices).where(eq(invoices.id, invoice.id)).for('update');
-    if (!locked || locked.mailId !== null) return;
-    let fileId = locked.fileId;
-    if (fileId === null && pdf) {
-      const [file] = await tx
-        .insert(files)
-        .values({
-          storageKey: key,
-          originalName: filename,
-          contentType: 'application/pdf',
-          sizeBytes: pdf.length,
-          sha256: createHash('sha256').update(pdf).digest('hex'),
-          orderId: locked.orderId,
-          kind: 'invoice',
-        })
-        .onConflictDoUpdate({
-          target: files.storageKey,
-          set: { sizeBytes: pdf.length, sha256: createHash('sha256').update(pdf).digest('hex') },
-        })
-        .returning({ id: files.id });
-      fileId = file?.id ?? null;
-    }
-    if (fileId === null) throw new Error(`invoice ${locked.id}: no stored PDF`);
-    const [found] = await tx
-      .select({ order: orders, portal: stores.portalName })
-      .from(orders)
-      .innerJoin(stores, eq(stores.id, orders.storeId))
-      .where(eq(orders.id, locked.orderId));
-    if (!found) throw new Error(`invoice ${locked.id}: order ${locked.orderId} missing`);
-    const { order } = found;
-    const items = await tx
-      .select({ name: orderItems.productName, qty: orderItems.qty, priceCents: orderItems.priceCents })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id);
-    const mail = confirmationMail({
-      language: locked.language,
-      portal: found.portal,
-      order,
-      customerName: locked.customer.name === order.email ? '' : locked.customer.name,
-      items,
-      invoiceNumber: invoiceCode(locked),
-    });
-    const mailId = await queueMail(tx, {
-      storeId: order.storeId,
-      to: order.email,
-      ...mail,
-      attachments: [{ fileId, filename }],
-    });
-    await tx.update(invoices).set({ fileId, mailId }).where(eq(invoices.id, locked.id));
+    const [written] = await queryRows<{ mail_id: number }>(tx, write);
+    if (written) await enqueue(tx, MAIL_SEND_JOB, { mailId: written.mail_id } satisfies MailSendJob);
   });
 }

@@ -129,7 +129,7 @@ async function createQueueOnce(boss: PgBoss, reg: Registration, attempts = 5): P
 }
 
 /** Builds jobs for `enqueue`; never started, it only turns arguments into pg-boss's insert. */
-const sender = new PgBoss({ db: noDb, schema: QUEUE_SCHEMA });
+export const sender = new PgBoss({ db: noDb, schema: QUEUE_SCHEMA });
 
 /**
  * Adds a job inside the caller's transaction: committed with it, gone if it

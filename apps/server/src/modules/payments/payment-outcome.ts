@@ -10,7 +10,7 @@ import type { AppDb } from '../../db/client.ts';
 import { translate } from '../../http/translate.ts';
 import { SYSTEM_ACTOR } from '../admin/audit.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { queueConfirmation } from '../invoices/order-confirmation.ts';
+import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
@@ -98,8 +98,10 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
     ...(moved ? {} : { data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) } }),
   });
   if (moved) {
-    const invoice = await issueInvoice(tx, order);
-    await queueConfirmation(tx, { orderId: order.id, invoiceId: invoice.id });
+    // The confirmation job is queued with the invoice's record job, in one statement.
+    await issueInvoice(tx, order, new Date(), (invoice) => [
+      { name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id, invoiceId: invoice.id } },
+    ]);
   } else if (refund) {
     await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: payment.id } satisfies PaymentRefundJob, {
       retryLimit: 10,

@@ -37,7 +37,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
     const db = app.database.db;
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
-      (job) => runOrderConfirmation(db, storage, job),
+      (job) => runOrderConfirmation(db, storage, job, { storeMail: app.mailer.mode === 'store' }),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
@@ -61,5 +61,5 @@ export const paymentsPlugin = fp<{ env: Env }>(
       await runVoucherReminder(db, job);
     });
   },
-  { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways'] },
+  { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways', 'mail'] },
 );

@@ -1,0 +1,87 @@
+import type { AppDb } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
+import { enqueueMany } from '../jobs/enqueue-many.ts';
+import { verifactuIssuer } from '../verifactu/alta-data.ts';
+import { invoiceRecordValues, VERIFACTU_SEND_JOB } from '../verifactu/records.service.ts';
+import {
+  customerPartyOf,
+  type InvoiceRow,
+  invoiceLinesOf,
+  invoiceOfOrder,
+  invoiceSeriesOf,
+  invoiceYear,
+  issuerOf,
+} from './invoices.service.ts';
+import {
+  type ChainEnd,
+  type InvoiceValues,
+  type IssueSourceRow,
+  insertInvoiceSql,
+  issueSourceSql,
+  takeNumberSql,
+} from './invoices.sql.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * issueInvoice's work in three statements (issue 22): one reads what the
+ * invoice needs (an existing invoice, the store, the items, the customer);
+ * then, at the end of the payment's transaction, one takes the series' number
+ * and the issuer's chain end (both rows stay locked until the commit: numbers
+ * without gaps, one chain without forks), and one inserts the invoice, its
+ * VERI*FACTU record and the chain's new end. The record's send job and the
+ * caller's `jobs` (the confirmation) go in one more statement.
+ */
+export async function issueInvoiceNow(
+  tx: AppDb,
+  order: OrderRow,
+  now: Date,
+  jobs: (invoice: InvoiceRow) => { name: string; data: object }[],
+): Promise<InvoiceRow> {
+  const [source] = await queryRows<IssueSourceRow>(tx, issueSourceSql(order));
+  if (!source) throw new Error(`store ${order.storeId} missing`);
+  if (source.existing_id !== null) {
+    const existing = await invoiceOfOrder(tx, order.id);
+    if (existing) return existing;
+  }
+  const store = { id: order.storeId, settings: source.store_settings ?? {} };
+  const lines = invoiceLinesOf(order, source.items, source.store_vat_rate_bp);
+  const series = invoiceSeriesOf(store);
+  const year = invoiceYear(now, source.store_language);
+  const customer = customerPartyOf(order, source.customer);
+  const issuer = issuerOf(store);
+  const values: InvoiceValues = {
+    orderId: order.id,
+    series,
+    year,
+    number: 0,
+    baseCents: lines.reduce((sum, line) => sum + line.baseCents, 0),
+    vatCents: lines.reduce((sum, line) => sum + line.vatCents, 0),
+    totalCents: order.totalCents,
+    vatRateBp: source.store_vat_rate_bp,
+    type: customer.type,
+    issuer,
+    customer: customer.party,
+    lines,
+    language: source.store_language,
+    issuedAt: now,
+  };
+  const recordIssuer = verifactuIssuer(issuer);
+  // The counters, last: from here to the commit other payments of this series wait.
+  const [taken] = await queryRows<{ number: number } & ChainEnd>(
+    tx,
+    takeNumberSql(series, year, recordIssuer?.nif ?? null),
+  );
+  if (!taken) throw new Error(`no invoice number for ${series}/${year}`);
+  values.number = Number(taken.number);
+  const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
+  const record = recordIssuer ? invoiceRecordValues(invoice, recordIssuer, taken, now) : null;
+  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record));
+  if (!inserted) throw new Error('invoice not inserted');
+  invoice.id = inserted.id;
+  const queued = jobs(invoice);
+  if (record) queued.unshift({ name: VERIFACTU_SEND_JOB, data: { issuer_nif: record.issuerNif } });
+  if (queued.length > 0) await enqueueMany(tx, queued);
+  return invoice;
+}

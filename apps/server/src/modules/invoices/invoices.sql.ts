@@ -1,0 +1,130 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { InvoiceLine, InvoiceParty } from '../../db/schema/index.ts';
+
+/**
+ * The invoice's SQL on the payment's hot path (issue 22), hand-written: three
+ * statements issue an invoice and its VERI*FACTU record. The counters (the
+ * series' next number, the issuer's chain) are taken by the second, at the end
+ * of the payment's transaction, so concurrent payments wait on them only for
+ * the last two statements and the commit.
+ */
+
+/** What issuing reads in one statement: an existing invoice, the store, the items with their official fee, the customer. */
+export interface IssueSourceRow {
+  existing_id: number | null;
+  store_language: 'es' | 'pt' | 'en';
+  store_vat_rate_bp: number;
+  store_settings: Record<string, unknown>;
+  items: { name: string; qty: number; priceCents: number; officialFeeCents: number }[];
+  customer: { billing: Record<string, string>; firstname: string; lastname: string } | null;
+}
+
+export const issueSourceSql = (order: { id: string; storeId: number; customerId: number }): SQL => sql`
+  SELECT (SELECT id FROM invoices WHERE order_id = ${order.id}::text) AS existing_id,
+         s.language AS store_language, s.vat_rate_bp AS store_vat_rate_bp, s.settings AS store_settings,
+         coalesce((SELECT json_agg(json_build_object('name', oi.product_name, 'qty', oi.qty,
+                                   'priceCents', oi.price_cents, 'officialFeeCents', p.official_fee_cents) ORDER BY oi.id)
+                     FROM order_items oi JOIN products p ON p.id = oi.product_id
+                    WHERE oi.order_id = ${order.id}::text), '[]'::json) AS items,
+         (SELECT json_build_object('billing', c.billing, 'firstname', c.firstname, 'lastname', c.lastname)
+            FROM customers c WHERE c.id = ${order.customerId}::int) AS customer
+    FROM stores s WHERE s.id = ${order.storeId}::int`;
+
+/** The chain's end as the lock statement reads it (null columns for a new chain). */
+export interface ChainEnd {
+  length: number;
+  last_num_serie: string | null;
+  last_fecha: string | null;
+  last_huella: string | null;
+  last_generated_at: Date | string | null;
+}
+
+/**
+ * Takes the series' next number (the upsert locks its row until the
+ * transaction ends: a rolled-back payment gives its number back, so numbers
+ * have no gaps) and, for a Spanish issuer, locks the issuer's VERI*FACTU chain
+ * and reads its end, in one statement.
+ */
+export const takeNumberSql = (series: string, year: number, issuerNif: string | null): SQL =>
+  issuerNif === null
+    ? sql`
+  INSERT INTO invoice_sequences (series, year, next) VALUES (${series}::text, ${year}::int, 2)
+  ON CONFLICT (series, year) DO UPDATE SET next = invoice_sequences.next + 1
+  RETURNING next - 1 AS number`
+    : sql`
+  WITH seq AS (
+    INSERT INTO invoice_sequences (series, year, next) VALUES (${series}::text, ${year}::int, 2)
+    ON CONFLICT (series, year) DO UPDATE SET next = invoice_sequences.next + 1
+    RETURNING next - 1 AS number
+  ), chain AS (
+    INSERT INTO verifactu_chains (issuer_nif) VALUES (${issuerNif}::text)
+    ON CONFLICT (issuer_nif) DO UPDATE SET issuer_nif = excluded.issuer_nif
+    RETURNING length, last_num_serie, last_fecha, last_huella, last_generated_at
+  )
+  SELECT seq.number, chain.* FROM seq, chain`;
+
+export interface InvoiceValues {
+  orderId: string;
+  series: string;
+  year: number;
+  number: number;
+  baseCents: number;
+  vatCents: number;
+  totalCents: number;
+  vatRateBp: number;
+  type: 'F1' | 'F2';
+  issuer: InvoiceParty;
+  customer: InvoiceParty & { email?: string };
+  lines: InvoiceLine[];
+  language: 'es' | 'pt' | 'en';
+  issuedAt: Date;
+}
+
+/** The record of the invoice being inserted (its invoice_id is the new invoice's). */
+export interface RecordValues {
+  issuerNif: string;
+  issuerName: string;
+  seq: number;
+  tipoFactura: string;
+  numSerie: string;
+  fechaExpedicion: string;
+  cuotaCents: number;
+  importeCents: number;
+  generatedAt: string;
+  previousHuella: string | null;
+  huella: string;
+  xml: string;
+  /** The chain's new end. */
+  lastGeneratedAt: Date;
+}
+
+/** Inserts the invoice and, with a record, the record and the chain's new end, in one statement; answers the invoice id. */
+export function insertInvoiceSql(invoice: InvoiceValues, record: RecordValues | null): SQL {
+  const insert = sql`
+    INSERT INTO invoices (order_id, series, year, number, base_cents, vat_cents, total_cents, vat_rate_bp, type,
+                          issuer, customer, lines, language, issued_at)
+    VALUES (${invoice.orderId}::text, ${invoice.series}::text, ${invoice.year}::int, ${invoice.number}::int,
+            ${invoice.baseCents}::int, ${invoice.vatCents}::int, ${invoice.totalCents}::int, ${invoice.vatRateBp}::int,
+            ${invoice.type}::text, ${JSON.stringify(invoice.issuer)}::jsonb, ${JSON.stringify(invoice.customer)}::jsonb,
+            ${JSON.stringify(invoice.lines)}::jsonb, ${invoice.language}::text, ${invoice.issuedAt.toISOString()}::timestamptz)
+    RETURNING id`;
+  if (!record) return sql`WITH inv AS (${insert}) SELECT id FROM inv`;
+  return sql`
+  WITH inv AS (${insert}),
+  rec AS (
+    INSERT INTO verifactu_records (issuer_nif, issuer_name, seq, kind, invoice_id, tipo_factura, num_serie,
+                                   fecha_expedicion, cuota_cents, importe_cents, generated_at, previous_huella, huella, xml)
+    SELECT ${record.issuerNif}::text, ${record.issuerName}::text, ${record.seq}::int, 'alta', inv.id,
+           ${record.tipoFactura}::text, ${record.numSerie}::text, ${record.fechaExpedicion}::text,
+           ${record.cuotaCents}::int, ${record.importeCents}::int, ${record.generatedAt}::text,
+           ${record.previousHuella}::text, ${record.huella}::text, ${record.xml}::text
+      FROM inv
+    RETURNING id
+  ), chain AS (
+    UPDATE verifactu_chains SET length = ${record.seq}::int, last_num_serie = ${record.numSerie}::text,
+           last_fecha = ${record.fechaExpedicion}::text, last_huella = ${record.huella}::text,
+           last_generated_at = ${record.lastGeneratedAt.toISOString()}::timestamptz
+     WHERE issuer_nif = ${record.issuerNif}::text
+  )
+  SELECT inv.id FROM inv, rec`;
+}
