@@ -312,6 +312,7 @@ export async function runFloor(
     const child = spawn(pgbench, args, {
       env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
     });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     let output = '';
     child.stdout.on('data', (c) => {
       output += c;

@@ -55,14 +55,15 @@ export async function lockPaymentOrder(
   tx: AppDb,
   paymentId: number,
 ): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
+  // One statement (issue 22). Both rows are locked, the order first (the order every other path takes
+  // them in), so after waiting for a lock the statement reads both as they are now.
   const [found] = await tx
-    .select({ orderId: payments.orderId })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
-  if (!found) return undefined;
-  const order = await lockOrder(tx, found.orderId);
-  const payment = await paymentById(tx, paymentId);
-  return order && payment ? { payment, order } : undefined;
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(eq(payments.id, paymentId))
+    .for('update', { of: [orders, payments] });
+  return found;
 }
 
 /** The order's payment by its gateway reference, the order locked in the same statement (notices). */

@@ -249,6 +249,13 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     },
 
     async change(session, storeId, change) {
+      const { data: patch, ...other } = change;
+      if (session.stored && patch && Object.keys(other).length === 0) {
+        // A stored session's data alone: one UPDATE merges it (jsonb ||, atomic on the row), no lock and
+        // no re-read (issue 22); the answer's session is the one we hold with the same merge.
+        await mergeSessionData(db, session.id, patch);
+        return { ...session, data: { ...session.data, ...patch } };
+      }
       const { session: changed } = await service.write(session, storeId, async (tx, id) => {
         const { data, ...columns } = change;
         if (Object.keys(columns).length > 0) await updateSession(tx, id, columns);

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../testing/app.ts';
+import { testDatabaseKinds } from '../../testing/db.ts';
+import { recordStatements } from '../../testing/statements.ts';
+import { type OrderFlow, wholeOrder } from '../../testing/whole-order.ts';
+
+/**
+ * Issue 22: the statements one whole order sends, counted on both databases:
+ * every statement run for the order's requests (config, addns, the checkout,
+ * the payment's start, the sandbox page and the notice it sends) and for the
+ * jobs they queue (the confirmation with its PDF and mail, the VERI*FACTU
+ * send), BEGIN and COMMIT included, plus pg-boss's fetch and completion of
+ * each of those jobs (two statements a job when it is fetched alone; under
+ * load a fetch takes a batch). The goal is 25 (issue 22); BUDGET is what the
+ * order sends today, so a change that adds a statement fails here.
+ */
+const GOAL = 25;
+const BUDGET: Record<OrderFlow, number> = { email: 58, returning: 54, password: 58 };
+
+describe.each(testDatabaseKinds())('statements per whole order (%s)', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { INVOICE_ISSUER_TAX_ID: 'B12345674' });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it.each(['email', 'returning', 'password'] as const)(
+    '%s',
+    async (flow) => {
+      // A first order warms the caches (catalogue, prepared statements); the second is counted.
+      const { session } = await wholeOrder(t, flow);
+      const recorder = recordStatements(t.database);
+      let orderId: string;
+      try {
+        ({ orderId } = await wholeOrder(t, flow, flow === 'returning' ? session : undefined));
+      } finally {
+        recorder.stop();
+      }
+      const own = recorder.statements.filter(
+        (s) => s.requestId !== undefined && !s.requestId.startsWith('job:'),
+      );
+      const requestIds = [...new Set(own.map((s) => s.requestId))];
+      const [jobs] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`SELECT count(*)::int AS n FROM pgboss.job WHERE data->>'_requestId' = ANY(string_to_array(${requestIds.join(',')}, ','))`,
+      );
+      const count = own.length + 2 * (jobs?.n ?? 0);
+      const listing = own.map((s) => `${s.jobId ? 'job ' : ''}${s.text.slice(0, 120)}`).join('\n');
+      expect(orderId).toBeTruthy();
+      expect(count, `${count} statements (goal ${GOAL}):\n${listing}`).toBeLessThanOrEqual(BUDGET[flow]);
+    },
+    60_000,
+  );
+});
