@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { formatEuros, formatInvoiceNumber, type Language } from '@shop/domain';
 
 import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
 import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
-import { fontFile } from '../../paths.ts';
 import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
 import { formatDate, formatRate } from './document-format.ts';
+import { fonts } from './pdf-fonts.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -112,15 +111,6 @@ const GREY = '#555555';
  */
 const SANS = 'Sans';
 const SANS_BOLD = 'Sans-Bold';
-let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-function fonts() {
-  fontBytes ??= {
-    regular: readFileSync(fontFile('DejaVuSans.ttf')),
-    bold: readFileSync(fontFile('DejaVuSans-Bold.ttf')),
-  };
-  return fontBytes;
-}
-
 /**
  * Renders an invoice or credit note as a PDF (pdfkit, ADR 010): issuer and
  * customer tax data, one line per item with the official fee shown apart
@@ -147,8 +137,8 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  doc.registerFont(SANS, fonts().regular);
-  doc.registerFont(SANS_BOLD, fonts().bold);
+  doc.registerFont(SANS, fonts().regular as never);
+  doc.registerFont(SANS_BOLD, fonts().bold as never);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
 
