@@ -17,13 +17,13 @@ import { type OrderFlow, wholeOrder } from '../../testing/whole-order.ts';
  * order sends today, so a change that adds a statement fails here.
  */
 const GOAL = 25;
-const BUDGET: Record<OrderFlow, number> = { email: 58, returning: 54, password: 58 };
+const BUDGET: Record<OrderFlow, number> = { email: 57, returning: 57, password: 62 };
 
 describe.each(testDatabaseKinds())('statements per whole order (%s)', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(kind, { INVOICE_ISSUER_TAX_ID: 'B12345674' });
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t?.close());
 
   it.each(['email', 'returning', 'password'] as const)(
