@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())(
       await t?.close();
     });
 
-    const bulk = (payload: unknown, csrf = true) =>
+    const bulk = (payload: Record<string, unknown>, csrf = true) =>
       adminSend(t.app, agent, { method: 'POST', url: '/admin/api/orders/bulk-transition', payload, csrf });
 
     it('moves each selected order it may, through the state machine, audited; the result per order', async () => {
