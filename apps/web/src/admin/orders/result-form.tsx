@@ -21,7 +21,7 @@ export function ResultForm({
   itemId: number;
   sent: OrderDetail['files'];
 }) {
-  const { register, handleSubmit, reset } = useForm<{ file: FileList | null }>({
+  const { register, handleSubmit, reset, formState } = useForm<{ file: FileList | null }>({
     defaultValues: { file: null },
   });
   const attach = useMutation({
@@ -44,8 +44,15 @@ export function ResultForm({
       )}
       <label className={styles.field}>
         {sent.length > 0 ? 'Otro documento resultado (PDF)' : 'Documento resultado (PDF)'}
-        <input type="file" accept="application/pdf" required {...register('file', { required: true })} />
+        <input
+          type="file"
+          accept="application/pdf"
+          {...register('file', {
+            validate: (files) => (files?.length ?? 0) > 0 || 'Elija el documento PDF.',
+          })}
+        />
       </label>
+      {formState.errors.file && <p className={styles.error}>{formState.errors.file.message}</p>}
       <Button type="submit" variant="secondary" disabled={attach.isPending}>
         {sent.length > 0 ? 'Adjuntar otro y enviar al cliente' : 'Adjuntar y enviar al cliente'}
       </Button>
