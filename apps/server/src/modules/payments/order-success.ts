@@ -1,7 +1,7 @@
 import { isPaidOrderStatus, type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { invoices, orderItems } from '../../db/schema/index.ts';
+import { invoices, orderItems, products } from '../../db/schema/index.ts';
 import { statusLabel } from '../../http/translate.ts';
 import { failedNext } from './payment-outcome.ts';
 import { lastPayment, type OrderRow } from './payments.repository.ts';
@@ -12,12 +12,17 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
   const [items, last, invoice] = await Promise.all([
     db
       .select({
+        id: orderItems.id,
+        parent_id: orderItems.parentId,
         product_id: orderItems.productId,
         name: orderItems.productName,
         qty: orderItems.qty,
         price: orderItems.priceCents,
+        official_fee: products.officialFeeCents,
       })
       .from(orderItems)
+      // The registry's fee per line (the same source as the invoice's lines), for the summary's split.
+      .leftJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, order.id))
       .orderBy(orderItems.id),
     lastPayment(db, order.id),
@@ -58,7 +63,10 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
       ...(voucher ? { voucher } : {}),
       ...(pending ? { pending } : {}),
     },
-    items,
+    items: items.map(({ official_fee, ...item }) => ({
+      ...item,
+      official_fee: Math.min((official_fee ?? 0) * item.qty, item.price * item.qty),
+    })),
     invoice_available: invoice.length > 0,
   };
 }
