@@ -68,4 +68,18 @@ describe('orderTimeline', () => {
     });
     expect(canceled.map((e) => e.kind)).toEqual(['received', 'canceled']);
   });
+
+  it('without an audited payment, the captured payment tells when it was paid', () => {
+    const events = orderTimeline({
+      createdAt: at(0),
+      statusChanges: [],
+      incidents: [],
+      results: [],
+      capturedPayments: [{ at: at(3) }, { at: at(2) }],
+    });
+    expect(events).toEqual([
+      { kind: 'received', at: at(0) },
+      { kind: 'paid', at: at(2) },
+    ]);
+  });
 });

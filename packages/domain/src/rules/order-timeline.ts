@@ -10,6 +10,11 @@ export interface OrderTimelineFacts {
   incidents: readonly { id: number; createdAt: string; answeredAt: string | null }[];
   /** When each result document was attached. */
   results: readonly { at: string }[];
+  /**
+   * When each captured payment was last written: the paid time when no audit
+   * entry tells it (an order paid before status changes were audited).
+   */
+  capturedPayments?: readonly { at: string }[];
 }
 
 const PAID_TARGETS = new Set([
@@ -30,7 +35,10 @@ export function orderTimeline(facts: OrderTimelineFacts): OrderEvent[] {
   const events: OrderEvent[] = [{ kind: 'received', at: facts.createdAt }];
   const changes = [...facts.statusChanges].sort((a, b) => a.at.localeCompare(b.at));
   const first = (match: (change: (typeof changes)[number]) => boolean) => changes.find(match)?.at;
-  const paid = first((c) => PAID_TARGETS.has(c.to) && UNPAID.has(c.from));
+  const earliest = (list: readonly { at: string }[] | undefined) =>
+    [...(list ?? [])].sort((a, b) => a.at.localeCompare(b.at))[0]?.at;
+  const paid =
+    first((c) => PAID_TARGETS.has(c.to) && UNPAID.has(c.from)) ?? earliest(facts.capturedPayments);
   if (paid) events.push({ kind: 'paid', at: paid });
   const sent = first((c) => c.to === 'complete_in_progress');
   if (sent) events.push({ kind: 'sent_to_registry', at: sent });
@@ -39,7 +47,7 @@ export function orderTimeline(facts: OrderTimelineFacts): OrderEvent[] {
     if (incident.answeredAt)
       events.push({ kind: 'incident_answered', at: incident.answeredAt, incident_id: incident.id });
   }
-  const issued = [...facts.results].sort((a, b) => a.at.localeCompare(b.at))[0]?.at;
+  const issued = earliest(facts.results);
   if (issued) events.push({ kind: 'issued', at: issued });
   const delivered = first((c) => c.to === 'complete_ready');
   if (delivered) events.push({ kind: 'delivered', at: delivered });
