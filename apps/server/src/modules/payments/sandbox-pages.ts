@@ -40,9 +40,9 @@ export function page(c: PageContext, title: string, body: string): string {
 .box{border:1px solid #ccc;border-radius:8px;padding:1rem 1.25rem}.note{font-size:.85rem;color:#7a5b00;background:#fff6d6;padding:.5rem;border-radius:4px}
 label{display:block;margin:.5rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box;font-size:1rem}
 button{margin:.75rem .5rem 0 0;padding:.6rem 1rem;font-size:1rem;cursor:pointer}.error{color:#b00020}dt{font-weight:bold}dd{margin:0 0 .5rem}${ORDER_SUMMARY_CSS}</style>
-</head><body><p class="note">${escapeHtml(c.t('notice'))}</p><div class="box"><h1>${escapeHtml(title)}</h1>
+</head><body><main><p class="note">${escapeHtml(c.t('notice'))}</p><div class="box"><h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(c.portal)} · ${escapeHtml(c.t('order', { order: c.order.id }))}</p>
-<p><strong>${escapeHtml(c.t('amount', { amount }))}</strong></p>${c.summary}${body}</div></body></html>`;
+<p><strong>${escapeHtml(c.t('amount', { amount }))}</strong></p>${c.summary}${body}</div></main></body></html>`;
 }
 
 export const button = (action: string, label: string) =>
