@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCart, makeCartItem } from '../../../../testing/cart-fixture.ts';
 import { setupFakeApi } from '../../../../testing/fake-api.ts';
 import { resetCheckoutQueries } from '../../checkout-routes.tsx';
-import { okAnswer } from '../../testing/checkout-fixtures.ts';
+import { okAnswer, orderSuccess } from '../../testing/checkout-fixtures.ts';
 
 const api = setupFakeApi();
 beforeEach(() => {
@@ -124,5 +124,24 @@ describe('OrderPanel', () => {
     ).toEqual(['Copia de escritura30\u00a0€', 'Complemento: Traducción5\u00a0€']);
     expect(region.textContent).toContain('Tasa oficial (suplido, sin IVA)3,86\u00a0€');
     expect(within(region).getByTestId('order-panel-total').textContent).toBe('35\u00a0€');
+  });
+
+  it('the 3-D Secure return page shows the order while it waits for the payment', async () => {
+    api.answer(
+      'orderSummary/',
+      okAnswer(
+        api.baseUrl,
+        {},
+        {
+          order: orderSuccess('1400000077', 'pending_payment', 'unpaid', 'Pendiente de Pago', [
+            makeCartItem({ id: 77, product_name: 'Nota Simple', current_price: 2076 }),
+          ]),
+        },
+      ),
+    );
+    await api.open('/app/payment/3ds/order/1400000077', { cart: makeCart([]) });
+    await screen.findByRole('heading', { level: 1, name: 'Confirmando el pago con tu banco…' });
+    const region = await panel();
+    expect(within(region).getByTestId('order-panel-total').textContent).toBe('20,76\u00a0€');
   });
 });
