@@ -41,6 +41,18 @@ describe('OrderPanel', () => {
     expect(text).toContain('Servicio (base imponible)13,83\u00a0€');
     expect(text).toContain('IVA (21 %) del servicio2,91\u00a0€');
     expect(within(region).getByTestId('order-panel-total').textContent).toBe('25,76\u00a0€');
+    // The first page of a file loads the checkout chunk: more time on a busy machine.
+  }, 15_000);
+
+  it('log in shows the cart too', async () => {
+    await api.open('/app/customer/authenticate', { cart });
+    expect((await panel()).textContent).toContain('25,76\u00a0€');
+  });
+
+  it('an empty cart shows no panel', async () => {
+    await api.open('/app/customer/authenticate', { cart: makeCart([]) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByTestId('order-panel')).toBeNull();
   });
 
   it('collapses behind a real button that names the total and says whether it is open', async () => {
