@@ -4,7 +4,7 @@ import { STORAGE_ENV } from './modules/files/storage.env.ts';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { MONEI_ENV } from './modules/payments/monei/monei.env.ts';
 import { PAYPAL_ENV } from './modules/payments/paypal/paypal.env.ts';
-import { DEFAULT_WEB_DIST } from './paths.ts';
+import { DEFAULT_APP_PREFIX, DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   APP_PREFIX: z
     .string()
     .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
-    .default('/app'),
+    .default(DEFAULT_APP_PREFIX),
   WEB_DIST: z
     .string()
     .min(1)

@@ -25,6 +25,8 @@ export * from './rules/order-followups.ts';
 export * from './rules/order-ids.ts';
 export * from './rules/order-state-machine.ts';
 export * from './rules/order-status.ts';
+export * from './rules/order-summary.ts';
+export * from './rules/order-timeline.ts';
 export * from './rules/page-head.ts';
 export * from './rules/payment-selection.ts';
 export * from './rules/price.ts';

@@ -39,6 +39,8 @@ export const paths = {
   customerPayment: () => '/customer/payment',
   /** The customer's orders (DECISIONS.md: /app/customer/orders). */
   customerOrders: () => '/customer/orders',
+  /** One order's page (its timeline): where every mail about the order links. */
+  customerOrder: (orderId: string) => `/customer/orders/${encodeURIComponent(orderId)}`,
   /** The customer's billing data and preferred payment (issue 18). */
   customerDetails: () => '/customer/details',
   customerCheckout: () => '/customer/checkout',

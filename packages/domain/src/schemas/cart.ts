@@ -29,6 +29,8 @@ const CartItemBase = z.object({
   real_order_id: z.nullable(z.string()),
   editable: z.boolean(),
   current_price: CentsSchema,
+  /** The registry's own fee inside current_price (no VAT; ADR 027): the order summary's split. */
+  official_fee: z.optional(CentsSchema),
   /**
    * The wizard's form as the server accepted it (spec 3 fixed forms, or the generic
    * form with its confirmation answers and chosen related products): what an edit

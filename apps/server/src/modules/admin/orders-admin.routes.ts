@@ -127,10 +127,18 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
             if (change.to === 'incident') {
               // The message is kept as the incident's form (product/form/{id}/{order_id}) the customer answers.
               const formId = await openIncident(tx, actorOf(request), change.order, change.message);
-              await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message }, [], {
-                baseUrl,
-                path: `${env.APP_PREFIX}/product/form/${formId}/${change.order.id}`,
-              });
+              await queueOrderMail(
+                tx,
+                change.order,
+                'incidentMail',
+                { message: change.message },
+                [],
+                {
+                  baseUrl,
+                  path: `${env.APP_PREFIX}/product/form/${formId}/${change.order.id}`,
+                },
+                { appPrefix: env.APP_PREFIX },
+              );
             }
           },
         )),

@@ -10,6 +10,7 @@ import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../docu
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { orderPageLine, orderPageUrl, type StorefrontLinks } from '../orders/order-page-link.ts';
 import { type InvoiceRow, invoiceCode } from './invoices.service.ts';
 
 /** The job that renders the invoice PDF and queues the confirmation mail of a paid order. */
@@ -69,6 +70,8 @@ export function confirmationMail(input: {
   customerName: string;
   items: { name: string; qty: number; priceCents: number }[];
   invoiceNumber: string;
+  /** The order's page on the storefront (orderPageUrl): the mail links to it. */
+  orderPage?: string;
 }): { subject: string; text: string; html: string } {
   const { language, portal, order } = input;
   const t = (key: string, vars?: TranslationVars) =>
@@ -84,6 +87,7 @@ export function confirmationMail(input: {
     `${t('items')}:\n${lines.map((l) => `- ${l}`).join('\n')}`,
     t('total', { total: money(order.totalCents) }),
     t('invoice', { invoice: input.invoiceNumber }),
+    ...(input.orderPage ? [orderPageLine(language, input.orderPage)] : []),
     t('closing', { portal }),
   ];
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(
@@ -94,7 +98,11 @@ export function confirmationMail(input: {
 <h2 style="font-size:16px">${escapeHtml(t('items'))}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p><strong>${escapeHtml(t('total', { total: money(order.totalCents) }))}</strong></p>
-<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>
+<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>${
+    input.orderPage
+      ? `\n<p>${escapeHtml(translate(language, 'orderMail.link', { link: '' }).trim())} <a href="${escapeHtml(input.orderPage)}">${escapeHtml(input.orderPage)}</a></p>`
+      : ''
+  }
 <p>${escapeHtml(t('closing', { portal }))}</p>
 </body></html>`;
   return { subject: t('subject', { order: order.id, portal }), text: `${paragraphs.join('\n\n')}\n`, html };
@@ -110,6 +118,8 @@ export async function runOrderConfirmation(
   db: AppDb,
   storage: FileStorage,
   job: OrderConfirmationJob,
+  /** Where the storefront is (the mail links to the order's page). */
+  storefront: StorefrontLinks = {},
 ): Promise<void> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, job.invoiceId));
   if (!invoice || invoice.mailId !== null) return;
@@ -146,7 +156,7 @@ export async function runOrderConfirmation(
     }
     if (fileId === null) throw new Error(`invoice ${locked.id}: no stored PDF`);
     const [found] = await tx
-      .select({ order: orders, portal: stores.portalName })
+      .select({ order: orders, portal: stores.portalName, homepage: stores.homepage })
       .from(orders)
       .innerJoin(stores, eq(stores.id, orders.storeId))
       .where(eq(orders.id, locked.orderId));
@@ -164,6 +174,7 @@ export async function runOrderConfirmation(
       customerName: locked.customer.name === order.email ? '' : locked.customer.name,
       items,
       invoiceNumber: invoiceCode(locked),
+      orderPage: orderPageUrl(storefront, { homepage: found.homepage }, order),
     });
     const mailId = await queueMail(tx, {
       storeId: order.storeId,

@@ -18,6 +18,7 @@ import { statusLabel } from '../../http/translate.ts';
 import { openIncidentView } from '../incidents/incident-views.ts';
 import { type IncidentRow, openIncidentsOf } from '../incidents/incidents.repository.ts';
 import { pendingPaymentsOf } from '../payments/pending-payment.ts';
+import { orderTimelines } from './order-timeline.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { shortName: string | null };
@@ -39,7 +40,8 @@ const HOLDER_KEYS = ['nombre', 'nombre_persona', 'nombre_empresa', 'titular'] as
 const ADDRESS_KEYS = ['direccion', 'domicilio'] as const;
 const MUNICIPALITY_KEYS = ['municipio', 'localidad'] as const;
 const DNI_KEYS = ['dni', 'nif', 'cif'] as const;
-const PROPERTIES_KEYS = ['num_fincas', 'numero_fincas', 'fincas'] as const;
+// The properties search form stores num_propiedades ('all', '50', '25', '10', '3', '1'); older rows num_fincas.
+const PROPERTIES_KEYS = ['num_propiedades', 'num_fincas', 'numero_fincas', 'fincas'] as const;
 
 /** The row's key/value lines from the stored item form (keys are i18n keys orders.line.*). */
 function linesOf(item: ItemRow, order: OrderRow, childCount: number): PedidoItem['lines'] {
@@ -134,7 +136,11 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       .where(and(inArray(files.orderId, ids), eq(files.kind, 'result')))
       .orderBy(asc(files.id)),
   ]);
-  const [incidents, pending] = await Promise.all([openIncidentsOf(db, ids), pendingPaymentsOf(db, ids)]);
+  const [incidents, pending, timelines] = await Promise.all([
+    openIncidentsOf(db, ids),
+    pendingPaymentsOf(db, ids),
+    orderTimelines(db, orderList),
+  ]);
   return orderList.map((order) => {
     const own = items
       .filter((row) => row.item.orderId === order.id)
@@ -173,6 +179,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       documents,
       incident: incidents.has(order.id) ? openIncidentView(incidents.get(order.id) as IncidentRow) : null,
       pending_payment: pending.get(order.id) ?? null,
+      timeline: timelines.get(order.id) ?? [],
     };
   });
 }

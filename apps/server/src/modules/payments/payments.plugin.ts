@@ -35,9 +35,11 @@ export const paymentsPlugin = fp<{ env: Env }>(
     });
     const storage = app.storage;
     const db = app.database.db;
+    // Mails link to the order's page on the storefront (issue 20 item 7).
+    const storefront = { baseUrl: env.PUBLIC_BASE_URL, appPrefix: env.APP_PREFIX };
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
-      (job) => runOrderConfirmation(db, storage, job),
+      (job) => runOrderConfirmation(db, storage, job, storefront),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
@@ -58,7 +60,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
       { retryLimit: 10, retryDelay: 60, retryBackoff: true },
     );
     await app.jobs.work<VoucherReminderJob>(VOUCHER_REMINDER_JOB, async (job) => {
-      await runVoucherReminder(db, job);
+      await runVoucherReminder(db, job, new Date(), storefront);
     });
   },
   { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways'] },

@@ -57,7 +57,7 @@ export default function CheckoutRoutes() {
           <PaymentChoicePage mode="choose" />
         </Route>
         <Route path="/customer/checkout" component={CheckoutPage} />
-        <Route path="/customer/orders" component={OrdersPage} />
+        <Route path="/customer/orders/:orderId?" component={OrdersPage} />
         <Route path="/customer/details" component={DetailsPage} />
         <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />

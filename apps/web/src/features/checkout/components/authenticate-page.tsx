@@ -20,6 +20,7 @@ import {
 import { identificationGuard } from '../utils/guards.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** Spec 5 "Authenticate": e-mail required and valid, password required ('Por favor, introduce tu contraseña'). */
 const AuthenticateSchema = z.object({
@@ -128,6 +129,7 @@ export default function AuthenticatePage() {
       nextLabel={t('customer.authenticate.submit')}
       busy={login.isPending}
     >
+      <OrderPanel />
       {login.isError ? (
         <p role="alert" className={styles.alert}>
           {refusal(login.error, t('errors.generic'))}

@@ -12,6 +12,7 @@ import { orderOfQuery } from '../utils/order-query.ts';
 import { resultOfQuery } from '../utils/payment-outcome.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** How often and how long the page asks for the order's state after a challenge. */
 export const POLL_INTERVAL_MS = 1500;
@@ -79,6 +80,7 @@ export default function ThreeDsPage() {
     <section className={styles.page} aria-busy="true">
       <h1 className={styles.title}>{t('payment.threeDs.heading')}</h1>
       <p role="status">{t('payment.threeDs.waiting')}</p>
+      <OrderPanel orderId={orderId} />
     </section>
   );
 }
