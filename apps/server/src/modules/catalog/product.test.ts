@@ -57,15 +57,24 @@ describe.each(testDatabaseKinds())('GET product (%s)', (kind) => {
   it.each(['1', '15', '17', '18', '19', '20', '21', '22', '23'])(
     'answers Nota Simple and the properties search on store %s (refused on the Portuguese stores only)',
     async (storeId) => {
-      expect((await get('id=15867', storeId)).json()).toMatchObject({ ok: true, product: { product_id: 15867 } });
-      expect((await get('id=18357', storeId)).json()).toMatchObject({ ok: true, product: { product_id: 18357 } });
+      expect((await get('id=15867', storeId)).json()).toMatchObject({
+        ok: true,
+        product: { product_id: 15867 },
+      });
+      expect((await get('id=18357', storeId)).json()).toMatchObject({
+        ok: true,
+        product: { product_id: 18357 },
+      });
     },
   );
 
-  it.each(['16', '26', '28'])('refuses Nota Simple and the properties search on store %s', async (storeId) => {
-    expect((await get('id=15867', storeId)).json()).toMatchObject({ ok: false });
-    expect((await get('id=18357', storeId)).json()).toMatchObject({ ok: false });
-  });
+  it.each(['16', '26', '28'])(
+    'refuses Nota Simple and the properties search on store %s',
+    async (storeId) => {
+      expect((await get('id=15867', storeId)).json()).toMatchObject({ ok: false });
+      expect((await get('id=18357', storeId)).json()).toMatchObject({ ok: false });
+    },
+  );
 
   it('answers the certidão permanente on store 16', async () => {
     const body = (await get('id=18414', '16')).json();

@@ -247,7 +247,9 @@ describe('seed catalogue', () => {
       // Nota Simple and the properties search: every store but the Portuguese ones (spec 4), English ones too.
       const spanishRegistry = [15867, 18357].includes(p.definition.product_id);
       const languages = new Set(p.stores.map((s) => language.get(s)));
-      expect(languages).toEqual(spanishRegistry ? new Set(['es', 'en']) : new Set([language.get(p.stores[0] ?? 0)]));
+      expect(languages).toEqual(
+        spanishRegistry ? new Set(['es', 'en']) : new Set([language.get(p.stores[0] ?? 0)]),
+      );
       for (const s of p.visibleOnServices) expect(p.stores).toContain(s);
     }
   });
