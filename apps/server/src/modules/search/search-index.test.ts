@@ -90,6 +90,12 @@ describe('createSearchIndex', () => {
     expect(index.search('gef')).toEqual([]); // too short to guess
   });
 
+  it('forgives no typo when told not to (company names and tax ids)', () => {
+    const exact = createSearchIndex(names, (name) => ({ names: [name], display: name }), { typos: false });
+    expect(exact.search('getfe')).toEqual([]);
+    expect(exact.search('getafe')).toEqual(['Getafe']);
+  });
+
   it('forgives one typo in a context place after the names', () => {
     const places = createSearchIndex(
       [

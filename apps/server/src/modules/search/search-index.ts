@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { Fit, KeyKind, TypoIndex } from './typo-index.ts';
 
 /** Lower case, no diacritics, every run of non-alphanumerics as one space: 'L'Hospitalet' -> 'l hospitalet'. */
 export function normalize(text: string): string {
@@ -22,9 +22,6 @@ interface Entry<T> {
   names: string[];
   /** Normalized places searched when the names do not match (e.g. the concelho and distrito). */
   context: string[];
-  /** Every word-start tail of the names and context places ('vila nova de famalicao' -> ..., 'famalicao'): typo matching. */
-  nameTails: string[];
-  contextTails: string[];
   sortKey: string;
   length: number;
 }
@@ -72,27 +69,6 @@ function exactTier(entry: Entry<unknown>, term: string): Tier {
   return best;
 }
 
-/** Whether `text` or its start is one edit from `term` (the library's distance, Myers' bit-parallel algorithm). */
-function oneEditFrom(term: string, text: string): boolean {
-  return Math.abs(text.length - term.length) <= 1 && distance(term, text) <= 1;
-}
-
-function oneEditFromStart(term: string, text: string): boolean {
-  if (text.length < term.length - 1) return false;
-  // The start may have one letter fewer or more than the term (a deleted or inserted letter).
-  for (const cut of [term.length, term.length - 1, term.length + 1]) {
-    if (cut <= text.length && distance(term, text.slice(0, cut)) <= 1) return true;
-  }
-  return false;
-}
-
-function typoTier(entry: Entry<unknown>, term: string): Tier {
-  if (entry.names.some((name) => oneEditFrom(term, name))) return Tier.TypoName;
-  if (entry.nameTails.some((tail) => oneEditFromStart(term, tail))) return Tier.TypoPrefix;
-  if (entry.contextTails.some((tail) => oneEditFromStart(term, tail))) return Tier.TypoContext;
-  return Tier.None;
-}
-
 export interface SearchIndex<T> {
   search(term: string): T[];
   readonly size: number;
@@ -112,37 +88,61 @@ export interface Described {
  * one typo away. Inside a tier shorter names first, then alphabetical. A linear
  * scan over pre-normalized strings: ~8,000 entries take about a millisecond.
  */
-export function createSearchIndex<T>(items: T[], describe: (item: T) => Described): SearchIndex<T> {
+export function createSearchIndex<T>(
+  items: T[],
+  describe: (item: T) => Described,
+  { typos = true }: { typos?: boolean } = {},
+): SearchIndex<T> {
   const entries: Entry<T>[] = items.map((item) => {
     const { names, context = [], display } = describe(item);
     const normalizedNames = [...new Set(names.map(normalize).filter(Boolean))];
-    const places = [...new Set(context.map(normalize).filter(Boolean))];
     return {
       item,
       names: normalizedNames,
-      context: places,
-      nameTails: wordTails(normalizedNames),
-      contextTails: wordTails(places),
+      context: [...new Set(context.map(normalize).filter(Boolean))],
       sortKey: normalize(display),
       length: Math.min(...normalizedNames.map((n) => n.length)),
     };
   });
+  const typoIndex = new TypoIndex();
+  entries.forEach((entry, at) => {
+    for (const name of entry.names) typoIndex.add(name, at, KeyKind.Name);
+    for (const tail of wordTails(entry.names)) typoIndex.add(tail, at, KeyKind.NameTail);
+    for (const tail of wordTails(entry.context)) typoIndex.add(tail, at, KeyKind.ContextTail);
+  });
+  /** The typo tier of every entry one edit from the term (best tier per entry). */
+  function typoHits(term: string): Map<number, Tier> {
+    const tiers = new Map<number, Tier>();
+    for (const { fit, refs } of typoIndex.matches(term)) {
+      for (const { entry, kind } of refs) {
+        const tier =
+          kind === KeyKind.ContextTail
+            ? Tier.TypoContext
+            : kind === KeyKind.Name && fit === Fit.Whole
+              ? Tier.TypoName
+              : Tier.TypoPrefix;
+        if (tier < (tiers.get(entry) ?? Tier.None)) tiers.set(entry, tier);
+      }
+    }
+    return tiers;
+  }
   return {
     size: entries.length,
     search(raw) {
       const term = normalize(raw);
       if (term.length < MIN_TERM_LENGTH) return [];
       const hits: { entry: Entry<T>; tier: Tier }[] = [];
-      const missed: Entry<T>[] = [];
-      for (const entry of entries) {
+      const found = new Set<number>();
+      entries.forEach((entry, at) => {
         const tier = exactTier(entry, term);
-        if (tier !== Tier.None) hits.push({ entry, tier });
-        else missed.push(entry);
-      }
-      if (hits.length < MAX_RESULTS && term.length >= MIN_TYPO_TERM_LENGTH) {
-        for (const entry of missed) {
-          const tier = typoTier(entry, term);
-          if (tier !== Tier.None) hits.push({ entry, tier });
+        if (tier === Tier.None) return;
+        hits.push({ entry, tier });
+        found.add(at);
+      });
+      if (typos && hits.length < MAX_RESULTS && term.length >= MIN_TYPO_TERM_LENGTH) {
+        for (const [at, tier] of typoHits(term)) {
+          const entry = entries[at];
+          if (entry && !found.has(at)) hits.push({ entry, tier });
         }
       }
       hits.sort(
