@@ -60,7 +60,11 @@ export function OptionField({
 
   switch (option.type) {
     case 'field':
-      return <TextField {...text} />;
+      return option.format === 'phone' ? (
+        <TextField {...text} type="tel" inputMode="tel" autoComplete="tel" maxLength={30} />
+      ) : (
+        <TextField {...text} />
+      );
     case 'area':
       return <TextArea {...text} />;
     case 'date':
