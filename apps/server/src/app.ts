@@ -20,6 +20,8 @@ import { versionRoutes } from './http/version.routes.ts';
 import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
 import { adminApiRoutes } from './modules/admin/admin.routes.ts';
 import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
+import { calendarsPlugin } from './modules/calendars/calendars.plugin.ts';
+import { promiseRoutes } from './modules/calendars/promise.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
@@ -68,6 +70,7 @@ const apiRoutes = [
   pedidosRoutes,
   incidentRoutes,
   followupsRoutes,
+  promiseRoutes,
 ];
 
 /**
@@ -128,6 +131,7 @@ export async function buildApp({
   await app.register(metricsPlugin, { env });
   await app.register(catalogPlugin);
   await app.register(catalogChangesPlugin, { env });
+  await app.register(calendarsPlugin, { env });
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
+import { calendarsAdminRoutes } from '../calendars/calendars-admin.routes.ts';
 import { invoiceRegisterRoutes } from '../invoices/invoice-register.routes.ts';
 import { verifactuAdminRoutes } from '../verifactu/verifactu-admin.routes.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
@@ -23,4 +24,5 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(verifactuAdminRoutes);
   await app.register(invoiceRegisterRoutes);
   await app.register(locatedAdminRoutes, { env });
+  await app.register(calendarsAdminRoutes);
 };
