@@ -1,5 +1,6 @@
 import type { TFunction } from '../i18n/translate.ts';
 import type { Language } from '../schemas/config.ts';
+import { PRODUCT_IDS } from './products.ts';
 import { wallClock } from './registry-calendar.ts';
 
 /** The store language's time zone for a registry of that country: Lisbon for Portugal, Madrid otherwise. */
@@ -61,4 +62,23 @@ export function formatPromise(
     .replace(',', '');
   if (language === 'pt') day = `${/^(s[áa]bado|domingo)/.test(day) ? 'no' : 'na'} ${day}`;
   return t('promise.day', { day, time });
+}
+
+/** Which registry service a fixed product's form asks for: the place and whether urgent; null for products without one. */
+export function promiseRequestOf(
+  productId: number,
+  form: Record<string, unknown>,
+): { place: string; urgent: boolean } | null {
+  const text = (key: string) => (typeof form[key] === 'string' ? (form[key] as string) : '');
+  switch (productId) {
+    case PRODUCT_IDS.notaSimple:
+      return {
+        place: text('municipio'),
+        urgent: form.servicio_urgente === true || form.servicio_urgente_custom === true,
+      };
+    case PRODUCT_IDS.informacaoPredial:
+      return { place: text('distrito_concelho_freguesia'), urgent: form.urgente === true };
+    default:
+      return null;
+  }
 }

@@ -42,6 +42,7 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     editable: (product?.editable ?? false) && isEditableProduct(row.productId) && row.parentId === null,
     current_price: row.priceCents * row.qty,
     form: row.form,
+    promised_at: typeof row.form.promesa_entrega === 'string' ? row.form.promesa_entrega : null,
     childs: [],
   };
 }

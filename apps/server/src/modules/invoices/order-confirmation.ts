@@ -6,6 +6,7 @@ import type { AppDb } from '../../db/client.ts';
 import { files, invoices, orderItems, orders, stores } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
+import { promiseText } from '../calendars/promise-text.ts';
 import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -69,6 +70,8 @@ export function confirmationMail(input: {
   customerName: string;
   items: { name: string; qty: number; priceCents: number }[];
   invoiceNumber: string;
+  /** The delivery promise's words (ADR 034), as the storefront showed them; null: none. */
+  promise?: string | null;
 }): { subject: string; text: string; html: string } {
   const { language, portal, order } = input;
   const t = (key: string, vars?: TranslationVars) =>
@@ -83,6 +86,7 @@ export function confirmationMail(input: {
     t('intro', { order: order.id }),
     `${t('items')}:\n${lines.map((l) => `- ${l}`).join('\n')}`,
     t('total', { total: money(order.totalCents) }),
+    ...(input.promise ? [input.promise] : []),
     t('invoice', { invoice: input.invoiceNumber }),
     t('closing', { portal }),
   ];
@@ -94,7 +98,7 @@ export function confirmationMail(input: {
 <h2 style="font-size:16px">${escapeHtml(t('items'))}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p><strong>${escapeHtml(t('total', { total: money(order.totalCents) }))}</strong></p>
-<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>
+${input.promise ? `<p><strong>${escapeHtml(input.promise)}</strong></p>\n` : ''}<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>
 <p>${escapeHtml(t('closing', { portal }))}</p>
 </body></html>`;
   return { subject: t('subject', { order: order.id, portal }), text: `${paragraphs.join('\n\n')}\n`, html };
@@ -164,6 +168,7 @@ export async function runOrderConfirmation(
       customerName: locked.customer.name === order.email ? '' : locked.customer.name,
       items,
       invoiceNumber: invoiceCode(locked),
+      promise: promiseText(locked.language, order.storeId, order.promisedAt),
     });
     const mailId = await queueMail(tx, {
       storeId: order.storeId,
