@@ -164,8 +164,6 @@ describe.each(testDatabaseKinds())('the delivery promise with the order (%s)', (
     expect(mine).toMatchObject({ late_refund: 'refunded' });
     expect(mine.promised_at).not.toBeNull();
   });
-    expect(pedidos.statusCode).toBe(200);
-  });
 
   it('on time: no refund; an operator waiver (with its reason, audited) stops a late refund', async () => {
     const onTime = await paidNsOrder();
