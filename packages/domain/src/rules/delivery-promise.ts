@@ -82,3 +82,16 @@ export function promiseRequestOf(
       return null;
   }
 }
+
+/** How an order stands against its promise: past it, due within the hour, or with more time left. */
+export const PROMISE_DUE = ['overdue', 'within_hour', 'later'] as const;
+export type PromiseDue = (typeof PROMISE_DUE)[number];
+
+/** Where `promisedAt` stands at `now` (the back office's queue); null without a promise or once delivered. */
+export function promiseDue(promisedAt: string | null, now: Date): PromiseDue | null {
+  if (!promisedAt) return null;
+  const left = Date.parse(promisedAt) - now.getTime();
+  if (Number.isNaN(left)) return null;
+  if (left < 0) return 'overdue';
+  return left <= 3_600_000 ? 'within_hour' : 'later';
+}
