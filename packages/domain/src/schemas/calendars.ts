@@ -30,6 +30,7 @@ export const PromiseQuerySchema = z.object({
   urgent: z._default(z.enum(['0', '1']), '0'),
 });
 export const PromiseAnswerSchema = z.object({
+  ok: z.literal(true),
   /** The promised instant (ISO); null: the registry's hours are unknown (show the store's nsCopy). */
   promised_at: z.nullable(z.string()),
   time_zone: z.enum(['Europe/Madrid', 'Europe/Lisbon']),

@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('registry calendars (%s)', (kind) => {
     const unknown = (
       await t.app.inject({ url: '/desktopapp/rest/delivery-promise?municipio=Villanueva%20del%20Nada' })
     ).json();
-    expect(unknown).toEqual({ promised_at: null, time_zone: 'Europe/Madrid' });
+    expect(unknown).toEqual({ ok: true, promised_at: null, time_zone: 'Europe/Madrid' });
     expect((await t.app.inject({ url: '/desktopapp/rest/delivery-promise' })).statusCode).toBe(400);
   });
 

@@ -16,7 +16,7 @@ export const promiseRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = snapshot.registryFor(request.query.municipio);
       const { promisedAt, timeZone } = promiseOf(entry, request.query.urgent === '1', new Date());
       reply.header('Cache-Control', 'no-store');
-      return { promised_at: promisedAt, time_zone: timeZone };
+      return { ok: true as const, promised_at: promisedAt, time_zone: timeZone };
     },
   );
 };
