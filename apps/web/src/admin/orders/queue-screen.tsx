@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { errorText } from '../api.ts';
 import { dateTime, euros, waited } from '../format.ts';
+import { dueRowClass, PromiseCell } from './promise-cell.tsx';
 import { queueQuery } from './queries.ts';
 import { STATUS_NAMES } from './status-names.ts';
 
@@ -15,6 +16,10 @@ const features = tableFeatures({});
 const column = createColumnHelper<typeof features, OrderQueueRow>();
 
 const columns = column.columns([
+  column.accessor('promised_at', {
+    header: 'Promesa',
+    cell: (info) => <PromiseCell row={info.row.original} />,
+  }),
   column.accessor('waiting_seconds', { header: 'Esperando', cell: (info) => waited(info.getValue()) }),
   column.accessor('id', {
     header: 'Pedido',
@@ -33,7 +38,7 @@ const columns = column.columns([
   column.accessor('created_at', { header: 'Fecha', cell: (info) => dateTime(info.getValue()) }),
 ]);
 
-const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as const;
+const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q', 'sort'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** The filters as the URL holds them (absent = empty). */
@@ -79,6 +84,13 @@ function QueueFilters({ params, onApply }: { params: URLSearchParams; onApply: (
         </select>
       </label>
       <label className={styles.field}>
+        Orden
+        <select {...register('sort')}>
+          <option value="">Tiempo restante hasta la promesa</option>
+          <option value="age">Antigüedad (más antiguos primero)</option>
+        </select>
+      </label>
+      <label className={styles.field}>
         Desde
         <input type="date" {...register('from')} />
       </label>
@@ -93,8 +105,8 @@ function QueueFilters({ params, onApply }: { params: URLSearchParams; onApply: (
 
 /**
  * The order queue: filters and search in the URL's query string (a reload or a
- * shared link keeps them), the server sorts by time waiting (oldest first) and
- * pages by 50. TanStack Table renders the rows (ADR 012).
+ * shared link keeps them), the server sorts by the time left to each order's
+ * promise (ADR 034; overdue first, urgent flagged) or by age, and pages by 50. TanStack Table renders the rows (ADR 012).
  */
 export default function QueueScreen() {
   const search = useSearch();
@@ -144,7 +156,7 @@ export default function QueueScreen() {
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-order-id={row.original.id}>
+              <tr key={row.id} data-order-id={row.original.id} className={dueRowClass(row.original)}>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id}>
                     <table.FlexRender cell={cell} />
