@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('registry calendars (%s)', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind);
     agent = await signedInOperator(t.app, 'agent');
-  });
+  }, 240_000);
   afterAll(async () => {
     await t?.close();
   });

@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('the queue ordered by time left to the promis
   beforeAll(async () => {
     t = await buildTestApp(kind);
     agent = await signedInOperator(t.app, 'agent');
-  });
+  }, 240_000);
   afterAll(() => t?.close());
 
   it('puts the overdue first, then the least time left, then orders without a promise; flags urgent and due', async () => {
