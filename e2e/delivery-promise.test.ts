@@ -191,5 +191,11 @@ describe('the delivery promise (Chromium, real server, sandbox gateway)', () => 
     const credit = await mailText(`Factura rectificativa de tu pedido ${lateOrderId}`);
     expect(credit).toContain('Hemos reembolsado');
     expect(credit).toContain('Entregado después de lo prometido');
+    // The order screen says how the refund stands.
+    await page.reload();
+    await expect
+      .poll(() => page.getByText('Tarifa del servicio reembolsada, con factura rectificativa').count())
+      .toBe(1);
+    await expectNoAxeViolations(page);
   });
 });

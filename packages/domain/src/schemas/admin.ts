@@ -183,6 +183,17 @@ export const OrderDetailSchema = z.object({
   billing: z.record(z.string(), z.string()),
   created_at: z.string(),
   paid: z.boolean(),
+  /** The delivery promise (ISO, ADR 034) and a late order's service-fee refund (queued, done, failed, waived). */
+  promised_at: z.optional(z.nullable(z.string())),
+  late_refund: z.optional(
+    z.nullable(
+      z.object({
+        state: z.enum(['queued', 'done', 'failed', 'waived']),
+        amount_cents: z.nullable(z.int()),
+        reason: z.nullable(z.string()),
+      }),
+    ),
+  ),
   /** The server statuses the state machine allows from here, given the order's facts. */
   allowed: z.array(z.string()),
   items: z.array(

@@ -46,10 +46,9 @@ export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; pan
 };
 
 /**
- * The order queue: filters (store, product, status, placed between two days,
- * paid or not) and a search (order id, e-mail, or any answer of the customer's
- * forms: holder, DNI, address), oldest first (the longest waiting on top).
- * Without a status filter it shows the paid orders still being worked on.
+ * The order queue: filters (store, product, status, placed between two days, paid or not), a search
+ * (order id, e-mail, any answer: holder, DNI, address), least time left to the promise first (ADR
+ * 034) or oldest first. Without a status filter it shows the paid orders still being worked on.
  */
 export async function orderQueue(
   db: AppDb,
@@ -164,6 +163,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
     billing: order.billing,
     created_at: order.createdAt.toISOString(),
     paid: context.paid,
+    ...promises.detailPromise(order),
     allowed: isOrderStatus(status) ? allowedTransitions(status, context) : [],
     items: answered.map(({ item, quoteVersion, answers }) => ({
       id: item.id,

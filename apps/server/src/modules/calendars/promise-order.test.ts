@@ -157,6 +157,9 @@ describe.each(testDatabaseKinds())('the delivery promise with the order (%s)', (
     const notes = await db().select().from(creditNotes).where(eq(creditNotes.orderId, order.id));
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ totalCents: fee, reason: es('promise.late') });
+    // The order screen shows how it stands.
+    const detail = (await adminSend(t.app, agent, { url: `/admin/api/orders/${order.id}` })).json().order;
+    expect(detail.late_refund).toMatchObject({ state: 'done', amount_cents: fee });
     // The orders page tells the customer.
     const pedidos = await send(t.app, session, { url: `${API}/pedidos`, formKey: false });
     expect(pedidos.statusCode, pedidos.body).toBe(200);

@@ -1,5 +1,6 @@
 import { type OrderQueueQuery, promiseDue } from '@shop/domain';
 import { sql } from 'drizzle-orm';
+import type { LateRefund } from '../../db/schema/index.ts';
 
 /** The back-office queue's promise columns (orders o): the promise and whether the customer chose urgent. */
 export const QUEUE_PROMISE_COLUMNS = sql`o.promised_at, coalesce((o.promise_basis->>'urgent')::boolean, false) as urgent`;
@@ -28,5 +29,20 @@ export function queuePromise(row: QueuePromiseColumns & { status: string }, now:
     promised_at: promisedAt,
     promise_due: open ? promiseDue(promisedAt, now) : null,
     urgent: row.urgent === true || row.urgent === 't',
+  };
+}
+
+/** The order screen's promise fields: the promise and the late-delivery refund as it stands. */
+export function detailPromise(order: { promisedAt: Date | null; lateRefund: LateRefund | null }) {
+  const late = order.lateRefund;
+  return {
+    promised_at: order.promisedAt?.toISOString() ?? null,
+    late_refund: late
+      ? {
+          state: late.state,
+          amount_cents: 'amount_cents' in late ? late.amount_cents : null,
+          reason: late.state === 'waived' ? late.reason : null,
+        }
+      : null,
   };
 }

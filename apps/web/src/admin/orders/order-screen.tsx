@@ -8,6 +8,7 @@ import { ADMIN_API, ApiError, adminCall } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
 import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
+import { LateRefundPanel } from './late-refund-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
 import { PaymentExtras } from './payment-extras.tsx';
 import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
@@ -145,6 +146,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
           load();
         }}
       />
+      <LateRefundPanel order={order} onChange={load} />
       {order.paid && <LocatedPanel orderId={order.id} items={order.items} onChange={load} />}
       <div className={styles.grid2}>
         <section className={styles.card}>
