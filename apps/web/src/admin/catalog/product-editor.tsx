@@ -1,20 +1,22 @@
 import {
-  AdminProductAnswerSchema,
+  type AdminProductAnswerSchema,
   type ProductDefinition,
   ProductDefinitionSchema,
   toFieldErrors,
 } from '@shop/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ApiError, adminCall } from '../api.ts';
+import { ApiError, errorText } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
+import { productQuery, refreshCatalog, saveProduct } from './queries.ts';
 import { WizardPreview } from './wizard-preview.tsx';
 
 type ProductAnswer = z.infer<typeof AdminProductAnswerSchema>;
-const SavedSchema = z.object({ ok: z.literal(true), version: z.int() });
 
 /** The definition as JSON, checked by the domain's schema as it is typed, with a live wizard preview. */
 function check(text: string): { definition: ProductDefinition | null; problems: string[] } {
@@ -35,42 +37,31 @@ function check(text: string): { definition: ProductDefinition | null; problems: 
 }
 
 export default function ProductEditor({ productId }: { productId: number }) {
-  const [answer, setAnswer] = useState<ProductAnswer | null>(null);
-  const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const product = useQuery(productQuery(productId));
+  if (!product.data)
+    return product.isError ? <p role="alert">{errorText(product.error)}</p> : <p>Cargando…</p>;
+  // A new version read from the server starts the form afresh.
+  return <Editor key={product.data.product.version} answer={product.data} />;
+}
 
-  const load = useCallback(() => {
-    adminCall(AdminProductAnswerSchema, `/catalog/${productId}`)
-      .then((a) => {
-        setAnswer(a);
-        setText(JSON.stringify(a.product.definition, null, 2));
-      })
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
-  }, [productId]);
-  useEffect(load, [load]);
-
+function Editor({ answer }: { answer: ProductAnswer }) {
+  const productId = answer.product.id;
+  const { register, control, handleSubmit } = useForm({
+    defaultValues: { text: JSON.stringify(answer.product.definition, null, 2) },
+  });
+  const text = useWatch({ control, name: 'text' });
   const { definition, problems } = useMemo(() => check(text), [text]);
-
-  const save = async () => {
-    if (!answer || !definition) return;
-    setError('');
-    setNotice('');
-    try {
-      const saved = await adminCall(SavedSchema, `/catalog/${productId}`, {
-        method: 'PUT',
-        body: { base_version: answer.product.version, definition },
-      });
-      setNotice(`Publicada la versión ${saved.version}.`);
-      load();
-    } catch (err) {
-      if (err instanceof ApiError) {
-        setError([err.message, ...(err.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join(' '));
-      } else setError('Error');
-    }
-  };
-
-  if (!answer) return error ? <p role="alert">{error}</p> : <p>Cargando…</p>;
+  const save = useMutation({
+    mutationFn: saveProduct,
+    onSuccess: refreshCatalog,
+  });
+  const error = save.error
+    ? save.error instanceof ApiError
+      ? [save.error.message, ...(save.error.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join(
+          ' ',
+        )
+      : errorText(save.error)
+    : '';
 
   return (
     <>
@@ -83,23 +74,23 @@ export default function ProductEditor({ productId }: { productId: number }) {
           (producto {answer.product.id}, versión {answer.product.version})
         </small>
       </h1>
-      {notice && <output className={styles.badge}>{notice}</output>}
+      {save.isSuccess && <output className={styles.notice}>Publicada la versión {save.data.version}.</output>}
       {error && (
         <p role="alert" className={styles.error}>
           {error}
         </p>
       )}
       <div className={styles.grid2}>
-        <section className={styles.card}>
+        <form
+          className={styles.card}
+          onSubmit={handleSubmit(() => {
+            if (definition) save.mutate({ productId, baseVersion: answer.product.version, definition });
+          })}
+        >
           <h2>Definición (JSON)</h2>
           <label className={styles.field}>
             Definición del producto
-            <textarea
-              className={styles.code}
-              spellCheck={false}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
+            <textarea className={styles.code} spellCheck={false} {...register('text')} />
           </label>
           {problems.length > 0 ? (
             <ul className={styles.error} aria-live="polite">
@@ -110,10 +101,10 @@ export default function ProductEditor({ productId }: { productId: number }) {
           ) : (
             <p aria-live="polite">La definición es válida.</p>
           )}
-          <Button disabled={!definition} onClick={() => void save()}>
+          <Button type="submit" disabled={!definition || save.isPending}>
             Publicar nueva versión
           </Button>
-        </section>
+        </form>
         <section className={styles.card}>
           <h2>Vista previa</h2>
           {definition ? (

@@ -1,11 +1,11 @@
 import type { OrderDetail } from '@shop/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { adminCall, errorText } from '../api.ts';
+import { errorText } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
+import { ordersKey, waiveLateRefund } from './queries.ts';
 
 const STATES = {
   queued: 'Reembolso de la tarifa del servicio en curso',
@@ -19,21 +19,14 @@ const STATES = {
  * promise, how the refund stands, and the waiver an operator may give, with a
  * reason (audited), until the refund has been made.
  */
-export function LateRefundPanel({ order, onChange }: { order: OrderDetail; onChange: () => void }) {
+export function LateRefundPanel({ order }: { order: OrderDetail }) {
+  const client = useQueryClient();
   const form = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const waive = useMutation({
-    mutationFn: (reason: string) =>
-      adminCall(
-        z.object({ ok: z.literal(true) }),
-        `/orders/${encodeURIComponent(order.id)}/late-refund/waive`,
-        {
-          method: 'POST',
-          body: { reason },
-        },
-      ),
+    mutationFn: (reason: string) => waiveLateRefund(order.id, reason),
     onSuccess: () => {
       form.reset({ reason: '' });
-      onChange();
+      return client.invalidateQueries({ queryKey: ordersKey });
     },
   });
   if (!order.promised_at) return null;
