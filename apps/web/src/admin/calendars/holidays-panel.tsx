@@ -36,7 +36,8 @@ function AddHoliday() {
       return client.invalidateQueries({ queryKey: calendarsKey });
     },
   });
-  const submit = form.handleSubmit((v) => {
+  const { handleSubmit } = form;
+  const submit = handleSubmit((v) => {
     const parsed = z.safeParse(HolidayBodySchema, {
       date: v.date,
       country: v.country,

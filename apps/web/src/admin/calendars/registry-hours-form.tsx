@@ -49,7 +49,8 @@ export function RegistryHoursForm({ registry }: { registry: RegistryHours }) {
       return client.invalidateQueries({ queryKey: calendarsKey });
     },
   });
-  const submit = form.handleSubmit((values) => {
+  const { handleSubmit } = form;
+  const submit = handleSubmit((values) => {
     const parsed = z.safeParse(RegistryHoursBodySchema, toBody(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -32,7 +32,8 @@ export function LateRefundPanel({ order }: { order: OrderDetail }) {
   if (!order.promised_at) return null;
   const late = order.late_refund ?? null;
   const waivable = late === null || late.state === 'queued';
-  const submit = form.handleSubmit(({ reason }) => waive.mutate(reason.trim()));
+  const { handleSubmit } = form;
+  const submit = handleSubmit(({ reason }) => waive.mutate(reason.trim()));
   const reasonError = form.formState.errors.reason?.message;
   return (
     <section className={styles.card} aria-labelledby="promise-heading">
