@@ -20,6 +20,9 @@ import { versionRoutes } from './http/version.routes.ts';
 import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
 import { adminApiRoutes } from './modules/admin/admin.routes.ts';
 import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
+import { calendarsPlugin } from './modules/calendars/calendars.plugin.ts';
+import { lateRefundPlugin } from './modules/calendars/late-refund.plugin.ts';
+import { promiseRoutes } from './modules/calendars/promise.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
@@ -68,6 +71,7 @@ const apiRoutes = [
   pedidosRoutes,
   incidentRoutes,
   followupsRoutes,
+  promiseRoutes,
 ];
 
 /**
@@ -128,6 +132,7 @@ export async function buildApp({
   await app.register(metricsPlugin, { env });
   await app.register(catalogPlugin);
   await app.register(catalogChangesPlugin, { env });
+  await app.register(calendarsPlugin, { env });
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
@@ -138,6 +143,7 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(lateRefundPlugin);
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
   await app.register(paymentsPlugin, { env });

@@ -17,6 +17,7 @@ const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
 const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
 const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
 const InvoicesScreen = lazy(() => import('./invoices/invoices-screen.tsx'));
+const CalendarsScreen = lazy(() => import('./calendars/calendars-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -59,6 +60,7 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
             <NavLink href="/">Pedidos</NavLink>
             <NavLink href="/mail">Correo</NavLink>
             <NavLink href="/invoices">Facturas</NavLink>
+            <NavLink href="/calendars">Calendarios</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
             <span className={styles.spacer} />
@@ -76,6 +78,7 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
                 <Route path="/mail" component={MailScreen} />
                 <Route path="/invoices" component={InvoicesScreen} />
+                <Route path="/calendars" component={CalendarsScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
                 {isAdmin && (

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PROMISE_DUE } from '../rules/delivery-promise.ts';
 import { ORDER_STATUSES } from '../rules/order-status.ts';
 import {
   EmailSchema,
@@ -121,6 +122,8 @@ export const OrderQueueQuerySchema = z.object({
   /** Order id, e-mail, holder or DNI. */
   q: z.optional(text(120)),
   page: z.optional(digits(5)),
+  /** 'promise' (default): least time left to the delivery promise first (ADR 034); 'age': oldest first. */
+  sort: z.optional(z.enum(['promise', 'age'], { error: 'invalid_option' })),
 });
 export type OrderQueueQuery = z.infer<typeof OrderQueueQuerySchema>;
 
@@ -139,6 +142,11 @@ export const OrderQueueRowSchema = z.object({
   created_at: z.string(),
   /** Seconds since the order was placed. */
   waiting_seconds: z.int(),
+  /** The delivery promise (ISO, ADR 034) and how it stands now; null when none was made. */
+  promised_at: z.optional(z.nullable(z.string())),
+  promise_due: z.optional(z.nullable(z.enum(PROMISE_DUE))),
+  /** The customer chose the urgent service. */
+  urgent: z.optional(z.boolean()),
 });
 export type OrderQueueRow = z.infer<typeof OrderQueueRowSchema>;
 
@@ -175,6 +183,17 @@ export const OrderDetailSchema = z.object({
   billing: z.record(z.string(), z.string()),
   created_at: z.string(),
   paid: z.boolean(),
+  /** The delivery promise (ISO, ADR 034) and a late order's service-fee refund (queued, done, failed, waived). */
+  promised_at: z.optional(z.nullable(z.string())),
+  late_refund: z.optional(
+    z.nullable(
+      z.object({
+        state: z.enum(['queued', 'done', 'failed', 'waived']),
+        amount_cents: z.nullable(z.int()),
+        reason: z.nullable(z.string()),
+      }),
+    ),
+  ),
   /** The server statuses the state machine allows from here, given the order's facts. */
   allowed: z.array(z.string()),
   items: z.array(

@@ -160,6 +160,8 @@ export const OrderSuccessSchema = z.object({
     }),
   ),
   invoice_available: z.boolean(),
+  /** The delivery promise of the order (ISO, ADR 034): the checkout's, then the one stored when paid. */
+  promised_at: z.optional(z.nullable(z.string())),
 });
 export type OrderSuccess = z.infer<typeof OrderSuccessSchema>;
 export const OrderSuccessAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSuccessSchema });

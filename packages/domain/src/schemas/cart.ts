@@ -37,6 +37,11 @@ const CartItemBase = z.object({
    * dialog starts from. Parse it with formSchemaForProduct(product_id).
    */
   form: z.record(z.string(), z.unknown()),
+  /**
+   * The delivery promise (ISO, ADR 034): the cart's from the step, an order's
+   * as stored when paid; null or absent when none (the store's nsCopy).
+   */
+  promised_at: z.optional(z.nullable(z.string())),
 });
 
 export type CartItem = z.infer<typeof CartItemBase> & { childs: CartItem[] };

@@ -1,6 +1,7 @@
 export * from './admin.ts';
 export * from './answers.ts';
 export * from './api.ts';
+export * from './calendars.ts';
 export * from './cart.ts';
 export * from './client.ts';
 export * from './config.ts';

@@ -42,6 +42,11 @@ export const VALIDATION_CODES = [
   'card_on_gateway_page',
   /** A partial refund above what is left to refund of the payment (ADR 029). */
   'refund_above_left',
+  /** Registry calendars (ADR 034): an 'HH:MM' time, office hours that end before they start, a place's scope. */
+  'invalid_time',
+  'closes_before_opening',
+  'region_spain_only',
+  'region_or_municipality',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

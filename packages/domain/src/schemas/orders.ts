@@ -115,6 +115,10 @@ export const PedidoSchema = z.object({
   pending_payment: z.optional(z.nullable(PendingPaymentSchema)),
   /** What happened to the order and when, oldest first (orderTimeline). */
   timeline: z.optional(z.array(OrderEventSchema)),
+  /** The delivery promise stored with the order (ISO, ADR 034); null when none was made. */
+  promised_at: z.optional(z.nullable(z.string())),
+  /** Delivered after its promise: the service fee refunded ('refunded') or about to be ('queued'). */
+  late_refund: z.optional(z.nullable(z.enum(['queued', 'refunded']))),
 });
 export type Pedido = z.infer<typeof PedidoSchema>;
 

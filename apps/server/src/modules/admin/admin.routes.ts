@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Env } from '../../env.ts';
+import { calendarsAdminRoutes } from '../calendars/calendars-admin.routes.ts';
+import { lateRefundAdminRoutes } from '../calendars/late-refund.routes.ts';
 import { invoiceRegisterRoutes } from '../invoices/invoice-register.routes.ts';
 import { verifactuAdminRoutes } from '../verifactu/verifactu-admin.routes.ts';
 import { registerAdminGuards } from './admin.plugin.ts';
@@ -23,4 +25,6 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(verifactuAdminRoutes);
   await app.register(invoiceRegisterRoutes);
   await app.register(locatedAdminRoutes, { env });
+  await app.register(calendarsAdminRoutes);
+  await app.register(lateRefundAdminRoutes);
 };

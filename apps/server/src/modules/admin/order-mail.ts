@@ -23,6 +23,8 @@ export async function queueOrderMail(
     invoice?: string;
     reason?: string;
     amountCents?: number;
+    /** The delivery mail's paragraph about a late order's refund (ADR 034), with its leading blank line; '' when none. */
+    late?: string;
   },
   attachments: MailAttachment[] = [],
   /** A page of the storefront the mail links to (`{{link}}`): its path under `baseUrl`, or the store's homepage when that is ''. */
@@ -42,6 +44,7 @@ export async function queueOrderMail(
     number: '',
     invoice: '',
     reason: '',
+    late: '',
     amount: amountCents === undefined ? '' : formatEuros(amountCents, language),
     link: link ? `${base}${link.path}?store_id=${order.storeId}` : '',
     ...texts,

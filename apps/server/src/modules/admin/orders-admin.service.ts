@@ -25,6 +25,7 @@ import {
   quoteItems,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import * as promises from '../calendars/queue-promise.ts';
 import { adminIncidentView } from '../incidents/incident-views.ts';
 import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
 import { changeOrderStatus, lockOrder, transitionContext } from '../orders/order-status.ts';
@@ -45,10 +46,9 @@ export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; pan
 };
 
 /**
- * The order queue: filters (store, product, status, placed between two days,
- * paid or not) and a search (order id, e-mail, or any answer of the customer's
- * forms: holder, DNI, address), oldest first (the longest waiting on top).
- * Without a status filter it shows the paid orders still being worked on.
+ * The order queue: filters (store, product, status, placed between two days, paid or not), a search
+ * (order id, e-mail, any answer: holder, DNI, address), least time left to the promise first (ADR
+ * 034) or oldest first. Without a status filter it shows the paid orders still being worked on.
  */
 export async function orderQueue(
   db: AppDb,
@@ -69,21 +69,24 @@ export async function orderQueue(
     paid: boolean;
     holder: string | null;
     products: string[] | null;
+    promised_at: string | Date | null;
+    urgent: boolean | string;
   }>(
     db,
     sql`with page as (
-          select o.id, o.created_at from ${orders} o
+          select o.id, o.created_at, o.promised_at from ${orders} o
           ${whereSql}
-          order by o.created_at asc, o.id asc
+          order by ${promises.queueOrder(query.sort).page}
           limit ${QUEUE_PAGE_SIZE + 1} offset ${(page - 1) * QUEUE_PAGE_SIZE})
         select o.id, o.store_id, o.status, o.panel_status_id, o.email, o.total_cents, o.created_at,
+          ${promises.QUEUE_PROMISE_COLUMNS},
           coalesce((select true from ${payments} p where p.order_id = o.id
                       and p.status in ('paid', 'refunded') limit 1), false) as paid,
           ${holderSql} as holder,
           (select array_agg(i.product_name order by i.id) from ${orderItems} i
              where i.order_id = o.id and i.parent_id is null) as products
         from page join ${orders} o on o.id = page.id
-        order by page.created_at asc, page.id asc`,
+        order by ${promises.queueOrder(query.sort).rows}`,
   );
   const out: OrderQueueRow[] = rows.slice(0, QUEUE_PAGE_SIZE).map((row) => {
     const created = new Date(row.created_at);
@@ -99,6 +102,7 @@ export async function orderQueue(
       paid: row.paid === true || (row.paid as unknown) === 't',
       created_at: created.toISOString(),
       waiting_seconds: Math.max(0, Math.floor((now.getTime() - created.getTime()) / 1000)),
+      ...promises.queuePromise(row, now),
     };
   });
   return { ok: true, rows: out, more: rows.length > QUEUE_PAGE_SIZE, page };
@@ -159,6 +163,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
     billing: order.billing,
     created_at: order.createdAt.toISOString(),
     paid: context.paid,
+    ...promises.detailPromise(order),
     allowed: isOrderStatus(status) ? allowedTransitions(status, context) : [],
     items: answered.map(({ item, quoteVersion, answers }) => ({
       id: item.id,

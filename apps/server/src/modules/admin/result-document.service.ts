@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { files, orderItems, orders } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { lateRefundAtDelivery } from '../calendars/late-refund.ts';
 import { safeFileName } from '../files/file-type.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -48,9 +49,15 @@ export async function attachResultDocument(
         })
         .returning();
       if (!file) throw new Error('result document row not inserted');
-      const mailId = await queueOrderMail(tx, order, 'resultMail', { product: item.item.productName }, [
-        { filename: name, fileId: file.id },
-      ]);
+      // Delivered after its promise: the service fee is refunded by a job, and this mail says so (ADR 034).
+      const late = await lateRefundAtDelivery(tx, order);
+      const mailId = await queueOrderMail(
+        tx,
+        order,
+        'resultMail',
+        { product: item.item.productName, late: late ? `\n\n${late}` : '' },
+        [{ filename: name, fileId: file.id }],
+      );
       await recordAudit(tx, actor, {
         action: 'order.result_attached',
         entity: 'order',

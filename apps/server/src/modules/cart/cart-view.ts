@@ -44,6 +44,7 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     // The registry's fee inside the price (ADR 027): the order summary's split on every checkout screen.
     official_fee: Math.min((product?.officialFeeCents ?? 0) * row.qty, row.priceCents * row.qty),
     form: row.form,
+    promised_at: typeof row.form.promesa_entrega === 'string' ? row.form.promesa_entrega : null,
     childs: [],
   };
 }

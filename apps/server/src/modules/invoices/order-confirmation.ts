@@ -6,6 +6,7 @@ import type { AppDb } from '../../db/client.ts';
 import { files, invoices, orderItems, orders, stores } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
+import { promiseText } from '../calendars/promise-text.ts';
 import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -72,6 +73,8 @@ export function confirmationMail(input: {
   invoiceNumber: string;
   /** The order's page on the storefront (orderPageUrl): the mail links to it. */
   orderPage?: string;
+  /** The delivery promise's words (ADR 034), as the storefront showed them; null: none. */
+  promise?: string | null;
 }): { subject: string; text: string; html: string } {
   const { language, portal, order } = input;
   const t = (key: string, vars?: TranslationVars) =>
@@ -86,6 +89,7 @@ export function confirmationMail(input: {
     t('intro', { order: order.id }),
     `${t('items')}:\n${lines.map((l) => `- ${l}`).join('\n')}`,
     t('total', { total: money(order.totalCents) }),
+    ...(input.promise ? [input.promise] : []),
     t('invoice', { invoice: input.invoiceNumber }),
     ...(input.orderPage ? [orderPageLine(language, input.orderPage)] : []),
     t('closing', { portal }),
@@ -98,7 +102,7 @@ export function confirmationMail(input: {
 <h2 style="font-size:16px">${escapeHtml(t('items'))}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p><strong>${escapeHtml(t('total', { total: money(order.totalCents) }))}</strong></p>
-<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>${
+${input.promise ? `<p><strong>${escapeHtml(input.promise)}</strong></p>\n` : ''}<p>${escapeHtml(t('invoice', { invoice: input.invoiceNumber }))}</p>${
     input.orderPage
       ? `\n<p>${escapeHtml(translate(language, 'orderMail.link', { link: '' }).trim())} <a href="${escapeHtml(input.orderPage)}">${escapeHtml(input.orderPage)}</a></p>`
       : ''
@@ -175,6 +179,7 @@ export async function runOrderConfirmation(
       items,
       invoiceNumber: invoiceCode(locked),
       orderPage: orderPageUrl(storefront, { homepage: found.homepage }, order),
+      promise: promiseText(locked.language, order.storeId, order.promisedAt),
     });
     const mailId = await queueMail(tx, {
       storeId: order.storeId,

@@ -176,6 +176,13 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       items: top.map((item) => itemOf(item, order, own)),
       facturas,
       abonos,
+      promised_at: order.promisedAt?.toISOString() ?? null,
+      late_refund:
+        order.lateRefund?.state === 'done'
+          ? 'refunded'
+          : order.lateRefund?.state === 'queued'
+            ? 'queued'
+            : null,
       documents,
       incident: incidents.has(order.id) ? openIncidentView(incidents.get(order.id) as IncidentRow) : null,
       pending_payment: pending.get(order.id) ?? null,

@@ -52,5 +52,6 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     },
     items,
     invoice_available: invoice.length > 0,
+    promised_at: order.promisedAt?.toISOString() ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { ADMIN_API, errorText } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
 import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
+import { LateRefundPanel } from './late-refund-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
 import { BillingData, ItemAnswers } from './order-answers.tsx';
 import { OrderHistory } from './order-history.tsx';
@@ -98,6 +99,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
       <OrderMoves order={order} />
       <OpenPayments payments={order.payments} />
       <IncidentsPanel order={order} />
+      <LateRefundPanel order={order} />
       {order.paid && <LocatedPanel orderId={order.id} items={order.items} />}
       <div className={styles.grid2}>
         <section className={styles.card} aria-labelledby="order-data">

@@ -123,3 +123,15 @@ export function recordLocated({
     { method: 'POST', body: { properties } },
   );
 }
+
+/** POST /orders/{id}/late-refund/waive: an operator waives a late order's fee refund, with the reason (ADR 034). */
+export function waiveLateRefund(orderId: string, reason: string) {
+  return adminCall(
+    z.object({ ok: z.literal(true) }),
+    `/orders/${encodeURIComponent(orderId)}/late-refund/waive`,
+    {
+      method: 'POST',
+      body: { reason },
+    },
+  );
+}

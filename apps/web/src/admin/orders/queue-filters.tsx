@@ -4,7 +4,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { STATUS_NAMES } from './status-names.ts';
 
-export const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as const;
+export const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q', 'sort'] as const;
 export type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** The filters as the URL holds them (absent = empty). */
@@ -53,6 +53,13 @@ export function QueueFilters({
           <option value="">Todos</option>
           <option value="paid">Pagados</option>
           <option value="unpaid">Sin pagar</option>
+        </select>
+      </label>
+      <label className={styles.field}>
+        Orden
+        <select {...register('sort')}>
+          <option value="">Tiempo restante hasta la promesa</option>
+          <option value="age">Antigüedad (más antiguos primero)</option>
         </select>
       </label>
       <label className={styles.field}>

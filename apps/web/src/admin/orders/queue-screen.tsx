@@ -8,6 +8,7 @@ import styles from '../admin.module.css';
 import { errorText } from '../api.ts';
 import { dateTime, euros, waited } from '../format.ts';
 import { BulkActions } from './bulk-actions.tsx';
+import { dueRowClass, PromiseCell } from './promise-cell.tsx';
 import { exportUrl, queueQuery } from './queries.ts';
 import { FILTERS, type Filters, QueueFilters } from './queue-filters.tsx';
 import { STATUS_NAMES } from './status-names.ts';
@@ -16,6 +17,10 @@ const features = tableFeatures({});
 const column = createColumnHelper<typeof features, OrderQueueRow>();
 
 const columns = column.columns([
+  column.accessor('promised_at', {
+    header: 'Promesa',
+    cell: (info) => <PromiseCell row={info.row.original} />,
+  }),
   column.accessor('waiting_seconds', { header: 'Esperando', cell: (info) => waited(info.getValue()) }),
   column.accessor('id', {
     header: 'Pedido',
@@ -36,8 +41,8 @@ const columns = column.columns([
 
 /**
  * The order queue: filters and search in the URL's query string (a reload or a
- * shared link keeps them), the server sorts by time waiting (oldest first) and
- * pages by 50. TanStack Table renders the rows (ADR 012).
+ * shared link keeps them), the server sorts by the time left to each order's
+ * promise (ADR 034; overdue first, urgent flagged) or by age, and pages by 50. TanStack Table renders the rows (ADR 012).
  */
 export default function QueueScreen() {
   const search = useSearch();
@@ -121,7 +126,7 @@ export default function QueueScreen() {
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-order-id={row.original.id}>
+              <tr key={row.id} data-order-id={row.original.id} className={dueRowClass(row.original)}>
                 <td>
                   <input
                     type="checkbox"

@@ -13,6 +13,7 @@ import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
+import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import { Loading } from './loading.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -142,6 +143,12 @@ function OrderCard({ order }: { order: Pedido }) {
         ))}
       </ul>
       {!ready && order.paid && <p className={styles.pending}>{t('orders.documentPending')}</p>}
+      {!ready && order.paid && <DeliveryPromise at={order.promised_at} />}
+      {order.late_refund && (
+        <p role="note">
+          {t(order.late_refund === 'refunded' ? 'promise.orderLateDone' : 'promise.orderLate')}
+        </p>
+      )}
       <OrderActions order={order} />
     </article>
   );

@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { readLastSuccessId, saveLastSuccessId } from '../../../shared/storage/checkout-storage.ts';
+import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -102,6 +103,7 @@ export default function SuccessPage() {
       <p role="status">
         {paid ? t('success.paid') : waiting ? t('pendingPayment.mbwayWaiting') : t('success.pending')}
       </p>
+      <DeliveryPromise at={data.promised_at} />
       {open ? <p className={pendingStyles.open}>{open}</p> : null}
       {pending ? <PendingPaymentView pending={pending} /> : null}
       {waiting && pending?.sandbox_url ? (
