@@ -7,6 +7,7 @@ import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
+import { signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office in Chromium against the real server: an agent logs in at
@@ -108,9 +109,7 @@ describe('back office (Chromium, real server)', () => {
   it('an admin edits a product definition with the live wizard preview and publishes a new version', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/admin/catalog/${productId}`);
-    await page.getByLabel('Correo electrónico').fill(adminEmail);
-    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
     await expect.poll(() => h1().textContent()).toContain(`producto ${productId}, versión 1`);
 
     // The preview asks the first step with the storefront's own field and shows the price.

@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'notAllowed'
   | 'unauthorized'
   | 'badCredentials'
+  | 'badCode'
+  | 'secondFactorRequired'
   | 'transitionRefused'
   | 'transitionNoDocument'
   | 'notFound'

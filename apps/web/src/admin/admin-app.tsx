@@ -5,6 +5,7 @@ import { Button } from '../shared/ui/button.tsx';
 import styles from './admin.module.css';
 import { AdminApiError, adminCall, setCsrfToken, setUnauthorizedHandler } from './api.ts';
 import { LoginScreen } from './login-screen.tsx';
+import { SecondFactorScreen } from './second-factor-screen.tsx';
 import { SessionContext } from './session.ts';
 
 // Every screen is its own chunk: the log in screen is all a visitor without a session downloads.
@@ -46,6 +47,7 @@ export function AdminApp() {
 
   if (session === undefined) return <p className={styles.main}>Cargando…</p>;
   if (session === null) return <LoginScreen onSignedIn={signIn} />;
+  if (session.second_factor !== 'done') return <SecondFactorScreen session={session} onSession={signIn} />;
 
   const logout = async () => {
     await adminCall(AdminOkSchema, '/logout', { method: 'POST' }).catch(() => {});

@@ -46,6 +46,8 @@ export const OperatorSchema = z.object({
   name: z.string(),
   role: OperatorRoleSchema,
   disabled: z.boolean(),
+  /** Two-step sign-in (TOTP) enrolled; the secret itself is never in an answer. */
+  totp: z.boolean(),
 });
 export type Operator = z.infer<typeof OperatorSchema>;
 
@@ -56,6 +58,11 @@ export const AdminSessionAnswerSchema = z.object({
   csrf_token: z.string(),
   idle_expires_at: z.string(),
   expires_at: z.string(),
+  /**
+   * 'done': signed in; 'required': the password was right, a TOTP or recovery
+   * code is still due; 'enrol': an admin without TOTP must enrol before anything else.
+   */
+  second_factor: z.enum(['done', 'required', 'enrol']),
 });
 export type AdminSessionAnswer = z.infer<typeof AdminSessionAnswerSchema>;
 

@@ -20,3 +20,4 @@ export * from './product.ts';
 export * from './search.ts';
 export * from './ssr.ts';
 export * from './verifactu.ts';
+export * from './admin-totp.ts';

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
+import { axeViolations } from './support/axe.ts';
+import { recoveryCodesOf, signInToBackOffice } from './support/back-office-sign-in.ts';
+import { useShopPage } from './support/shop-page.ts';
+
+// The back office's tools in Chromium against the real server: an admin's
+// first log in asks for TOTP enrolment before anything else, then a code and
+// a recovery code sign in.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-bo-tools-'));
+let adminEmail = '';
+
+beforeAll(async () => {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await migrate(database);
+    await seed(database.db);
+    adminEmail = await insertOperator(database.db, 'admin', 'admin@bo-tools.test');
+  } finally {
+    await database.close();
+  }
+}, 120_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const shop = useShopPage({ env: () => ({ DATA_DIR: dataDir }) });
+const h1 = () => shop.page.getByRole('heading', { level: 1 });
+
+async function expectNoAxeViolations(page: Page) {
+  expect(await axeViolations(page)).toEqual([]);
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Salir' }).click();
+  await expect.poll(() => h1().textContent()).toBe('Back office');
+}
+
+describe('back-office tools (Chromium, real server)', () => {
+  it('an admin without TOTP is asked to enrol before anything else; then a code and a recovery code sign in', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin/catalog`);
+    await page.getByLabel('Correo electrónico').fill(adminEmail);
+    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect.poll(() => h1().textContent()).toBe('Verificación en dos pasos');
+    // Nothing of the back office yet: no navigation, and its API refuses.
+    expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(0);
+    const refused = await page.evaluate(async () => (await fetch('/admin/api/orders')).status);
+    expect(refused).toBe(403);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }).count())
+      .toBe(1);
+    await expectNoAxeViolations(page);
+    await logOut(page);
+
+    // The helper enrols as an operator would (a code computed with otpauth from the key shown).
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
+    await expect.poll(() => h1().textContent()).toBe('Catálogo');
+    expect(recoveryCodesOf(adminEmail)).toHaveLength(10);
+    await logOut(page);
+
+    // Next log in: a code.
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
+    await expect.poll(() => h1().textContent()).toBe('Catálogo');
+    await logOut(page);
+
+    // A recovery code, once.
+    const [recovery] = recoveryCodesOf(adminEmail);
+    for (const attempt of ['first', 'second'] as const) {
+      await page.getByLabel('Correo electrónico').fill(adminEmail);
+      await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await expect.poll(() => h1().textContent()).toBe('Verificación en dos pasos');
+      await expectNoAxeViolations(page);
+      await page.getByLabel('Código de verificación').fill(recovery as string);
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      if (attempt === 'first') {
+        await expect.poll(() => h1().textContent()).toBe('Catálogo');
+        await logOut(page);
+      } else {
+        await expect.poll(() => page.getByRole('alert').textContent()).toContain('ya se ha usado');
+      }
+    }
+  });
+});
