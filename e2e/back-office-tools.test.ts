@@ -7,7 +7,7 @@ import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { axeViolations } from './support/axe.ts';
-import { recoveryCodesOf, signInToBackOffice } from './support/back-office-sign-in.ts';
+import { recoveryCodesOf, SLOW, signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office's tools in Chromium against the real server: an admin's
@@ -38,7 +38,7 @@ async function expectNoAxeViolations(page: Page) {
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Salir' }).click();
-  await expect.poll(() => h1().textContent()).toBe('Back office');
+  await expect.poll(() => h1().textContent(), SLOW).toBe('Back office');
 }
 
 describe('back-office tools (Chromium, real server)', () => {
@@ -48,7 +48,7 @@ describe('back-office tools (Chromium, real server)', () => {
     await page.getByLabel('Correo electrónico').fill(adminEmail);
     await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await expect.poll(() => h1().textContent()).toBe('Verificación en dos pasos');
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Verificación en dos pasos');
     // Nothing of the back office yet: no navigation, and its API refuses.
     expect(await page.getByRole('navigation', { name: 'Back office' }).count()).toBe(0);
     const refused = await page.evaluate(async () => (await fetch('/admin/api/orders')).status);
@@ -56,20 +56,23 @@ describe('back-office tools (Chromium, real server)', () => {
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Activar la verificación en dos pasos' }).click();
     await expect
-      .poll(() => page.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }).count())
+      .poll(
+        () => page.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' }).count(),
+        SLOW,
+      )
       .toBe(1);
     await expectNoAxeViolations(page);
     await logOut(page);
 
     // The helper enrols as an operator would (a code computed with otpauth from the key shown).
     await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
-    await expect.poll(() => h1().textContent()).toBe('Catálogo');
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Catálogo');
     expect(recoveryCodesOf(adminEmail)).toHaveLength(10);
     await logOut(page);
 
     // Next log in: a code.
     await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
-    await expect.poll(() => h1().textContent()).toBe('Catálogo');
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Catálogo');
     await logOut(page);
 
     // A recovery code, once.
@@ -78,15 +81,15 @@ describe('back-office tools (Chromium, real server)', () => {
       await page.getByLabel('Correo electrónico').fill(adminEmail);
       await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
       await page.getByRole('button', { name: 'Entrar' }).click();
-      await expect.poll(() => h1().textContent()).toBe('Verificación en dos pasos');
+      await expect.poll(() => h1().textContent(), SLOW).toBe('Verificación en dos pasos');
       await expectNoAxeViolations(page);
       await page.getByLabel('Código de verificación').fill(recovery as string);
       await page.getByRole('button', { name: 'Verificar' }).click();
       if (attempt === 'first') {
-        await expect.poll(() => h1().textContent()).toBe('Catálogo');
+        await expect.poll(() => h1().textContent(), SLOW).toBe('Catálogo');
         await logOut(page);
       } else {
-        await expect.poll(() => page.getByRole('alert').textContent()).toContain('ya se ha usado');
+        await expect.poll(() => page.getByRole('alert').textContent(), SLOW).toContain('ya se ha usado');
       }
     }
   });

@@ -8,6 +8,8 @@ import { expect } from 'vitest';
 // enrolled are kept here by e-mail for the next log in of the same test file.
 
 const PERIOD = 30;
+/** Log ins hash with argon2id: on a busy machine a step takes seconds. */
+export const SLOW = { timeout: 20_000 };
 const enrolled = new Map<string, { secret: string; recoveryCodes: string[]; lastStep: number }>();
 
 /** The TOTP an authenticator app builds from the secret the enrolment showed (issuer and label do not change the codes). */
@@ -67,7 +69,7 @@ export async function signInToBackOffice(page: Page, email: string, password: st
   await page.getByRole('button', { name: 'Entrar' }).click();
   const h1 = page.getByRole('heading', { level: 1 });
   await expect
-    .poll(async () => (await h1.count()) > 0 && (await h1.first().textContent()) !== 'Back office')
+    .poll(async () => (await h1.count()) > 0 && (await h1.first().textContent()) !== 'Back office', SLOW)
     .toBe(true);
   if ((await h1.first().textContent()) !== 'Verificación en dos pasos') return;
   if ((await page.getByRole('button', { name: 'Activar la verificación en dos pasos' }).count()) > 0) {
@@ -76,7 +78,7 @@ export async function signInToBackOffice(page: Page, email: string, password: st
     await page.getByLabel('Código de verificación').fill(await freshCode(email));
     await page.getByRole('button', { name: 'Verificar' }).click();
   }
-  await expect.poll(async () => h1.first().textContent()).not.toBe('Verificación en dos pasos');
+  await expect.poll(async () => h1.first().textContent(), SLOW).not.toBe('Verificación en dos pasos');
 }
 
 /** The same by the API (fetch), as the SPA would: the cookie and CSRF token of a fully signed-in session. */

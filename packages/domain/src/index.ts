@@ -1,6 +1,7 @@
 export * from './rules/analytics.ts';
 export * from './rules/bank.ts';
 export * from './rules/card.ts';
+export * from './rules/catalogue-editing.ts';
 export * from './rules/certificate-identification.ts';
 export * from './rules/conditions.ts';
 export * from './rules/confirmation.ts';

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'badCredentials'
   | 'badCode'
+  | 'catalogUnchanged'
   | 'secondFactorRequired'
   | 'transitionRefused'
   | 'transitionNoDocument'

@@ -42,6 +42,10 @@ export const VALIDATION_CODES = [
   'card_on_gateway_page',
   /** A partial refund above what is left to refund of the payment (ADR 029). */
   'refund_above_left',
+  /** The catalogue editor's rules (rules/catalogue-editing.ts). */
+  'above_price',
+  'duplicate',
+  'unknown_option',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
