@@ -1,46 +1,36 @@
-import {
-  AdminOkSchema,
-  type AdminSessionAnswer,
-  AdminSessionAnswerSchema,
-  TotpConfirmAnswerSchema,
-  type TotpSetupAnswer,
-  TotpSetupAnswerSchema,
-} from '@shop/domain';
+import type { AdminSessionAnswer } from '@shop/domain';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../shared/ui/button.tsx';
 import styles from './admin.module.css';
-import { AdminApiError, adminCall } from './api.ts';
+import { errorText } from './api.ts';
+import { adminQueryClient } from './query-client.ts';
+import { logOut, sessionQuery } from './session-queries.ts';
+import { confirmTotpEnrolment, sendSecondFactor, startTotpEnrolment } from './totp-queries.ts';
 
 type OnSession = (session: AdminSessionAnswer | null) => void;
 
-const failure = (error: unknown) =>
-  error instanceof AdminApiError ? error.message : 'No se pudo completar. Inténtalo de nuevo.';
+const failure = (error: unknown) => errorText(error) || 'No se pudo completar. Inténtalo de nuevo.';
 
-/** One code field (react-hook-form): the TOTP of the app, or at log in a recovery code too. */
-function CodeForm({
+/** One code field (react-hook-form) sent by a mutation: the TOTP of the app, or at log in a recovery code too. */
+function CodeForm<T>({
   label,
   hint,
   submitLabel,
-  onCode,
+  send,
+  onSent,
 }: {
   label: string;
   hint: string;
   submitLabel: string;
-  onCode: (code: string) => Promise<void>;
+  send: (code: string) => Promise<T>;
+  onSent: (answer: T) => void;
 }) {
-  const { register, handleSubmit, setError, formState } = useForm<{ code: string }>({
-    defaultValues: { code: '' },
-  });
-  const submit = handleSubmit(async ({ code }) => {
-    try {
-      await onCode(code.trim());
-    } catch (error) {
-      setError('root', { message: failure(error) });
-    }
-  });
+  const { register, handleSubmit } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const mutation = useMutation({ mutationFn: send, onSuccess: onSent });
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={handleSubmit(({ code }) => mutation.mutate(code.trim()))} noValidate>
       <label className={styles.field}>
         {label}
         <input
@@ -51,39 +41,22 @@ function CodeForm({
         />
       </label>
       <p id="second-factor-hint">{hint}</p>
-      {formState.errors.root && (
+      {mutation.isError && (
         <p role="alert" className={styles.error}>
-          {formState.errors.root.message}
+          {failure(mutation.error)}
         </p>
       )}
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <Button type="submit" disabled={mutation.isPending}>
         {submitLabel}
       </Button>
     </form>
   );
 }
 
-/** After the password: the code of the authenticator app (or a recovery code). */
-function CodeStep({ onSession }: { onSession: OnSession }) {
-  return (
-    <CodeForm
-      label="Código de verificación"
-      hint="Las 6 cifras de tu aplicación de autenticación, o uno de tus códigos de recuperación."
-      submitLabel="Verificar"
-      onCode={async (code) => {
-        onSession(
-          await adminCall(AdminSessionAnswerSchema, '/login/code', { method: 'POST', body: { code } }),
-        );
-      }}
-    />
-  );
-}
-
 /** Enrolment: scan the QR (or type the key), confirm with a code, keep the recovery codes (shown once). */
-function EnrolStep({ onSession }: { onSession: OnSession }) {
-  const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
+function EnrolStep() {
+  const setup = useMutation({ mutationFn: startTotpEnrolment });
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState('');
 
   if (codes) {
     return (
@@ -97,38 +70,28 @@ function EnrolStep({ onSession }: { onSession: OnSession }) {
             </li>
           ))}
         </ul>
-        <Button
-          onClick={async () =>
-            onSession(await adminCall(AdminSessionAnswerSchema, '/session').catch(() => null))
-          }
-        >
+        <Button onClick={() => void adminQueryClient.invalidateQueries({ queryKey: sessionQuery.queryKey })}>
           He guardado los códigos
         </Button>
       </section>
     );
   }
 
-  if (!setup) {
-    const start = async () => {
-      setError('');
-      try {
-        setSetup(await adminCall(TotpSetupAnswerSchema, '/totp/setup', { method: 'POST' }));
-      } catch (err) {
-        setError(failure(err));
-      }
-    };
+  if (!setup.data) {
     return (
       <>
         <p>
           Los administradores deben activar la verificación en dos pasos antes de continuar. Necesitas una
           aplicación de autenticación (TOTP) en tu móvil.
         </p>
-        {error && (
+        {setup.isError && (
           <p role="alert" className={styles.error}>
-            {error}
+            {failure(setup.error)}
           </p>
         )}
-        <Button onClick={start}>Activar la verificación en dos pasos</Button>
+        <Button disabled={setup.isPending} onClick={() => setup.mutate()}>
+          Activar la verificación en dos pasos
+        </Button>
       </>
     );
   }
@@ -138,25 +101,20 @@ function EnrolStep({ onSession }: { onSession: OnSession }) {
       <p>Escanea el código QR con tu aplicación de autenticación, o escribe la clave a mano.</p>
       <img
         className={styles.qr}
-        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qr_svg)}`}
         alt="Código QR para tu aplicación de autenticación"
         width={200}
         height={200}
       />
       <p>
-        Clave: <code data-testid="totp-secret">{setup.secret}</code>
+        Clave: <code data-testid="totp-secret">{setup.data.secret}</code>
       </p>
       <CodeForm
         label="Código de la aplicación"
         hint="Las 6 cifras que muestra ahora tu aplicación."
         submitLabel="Confirmar"
-        onCode={async (code) => {
-          const answer = await adminCall(TotpConfirmAnswerSchema, '/totp/confirm', {
-            method: 'POST',
-            body: { code },
-          });
-          setCodes(answer.recovery_codes);
-        }}
+        send={confirmTotpEnrolment}
+        onSent={(answer) => setCodes(answer.recovery_codes)}
       />
     </>
   );
@@ -170,21 +128,24 @@ export function SecondFactorScreen({
   session: AdminSessionAnswer;
   onSession: OnSession;
 }) {
-  const logout = async () => {
-    await adminCall(AdminOkSchema, '/logout', { method: 'POST' }).catch(() => {});
-    onSession(null);
-  };
+  const logout = useMutation({ mutationFn: logOut, onSettled: () => onSession(null) });
   return (
     <main className={`${styles.card} ${styles.login}`}>
       <h1>Verificación en dos pasos</h1>
       <p>{session.operator.email}</p>
       {session.second_factor === 'enrol' ? (
-        <EnrolStep onSession={onSession} />
+        <EnrolStep />
       ) : (
-        <CodeStep onSession={onSession} />
+        <CodeForm
+          label="Código de verificación"
+          hint="Las 6 cifras de tu aplicación de autenticación, o uno de tus códigos de recuperación."
+          submitLabel="Verificar"
+          send={sendSecondFactor}
+          onSent={onSession}
+        />
       )}
       <p>
-        <Button variant="secondary" onClick={logout}>
+        <Button variant="secondary" onClick={() => logout.mutate()}>
           Salir
         </Button>
       </p>

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type * as z from 'zod/mini';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, euros } from '../api.ts';
+import { ApiError, adminCall } from '../api.ts';
+import { euros } from '../format.ts';
 
 type Products = z.infer<typeof CatalogListAnswerSchema>['products'];
 
@@ -16,7 +17,7 @@ export default function CatalogScreen() {
   useEffect(() => {
     adminCall(CatalogListAnswerSchema, '/catalog')
       .then((answer) => setProducts(answer.products))
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
   }, []);
 
   const shown = (products ?? []).filter(

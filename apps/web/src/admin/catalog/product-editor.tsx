@@ -9,7 +9,8 @@ import { Link } from 'wouter';
 import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { ApiError, adminCall } from '../api.ts';
+import { dateTime, euros } from '../format.ts';
 import { WizardPreview } from './wizard-preview.tsx';
 
 type ProductAnswer = z.infer<typeof AdminProductAnswerSchema>;
@@ -45,7 +46,7 @@ export default function ProductEditor({ productId }: { productId: number }) {
         setAnswer(a);
         setText(JSON.stringify(a.product.definition, null, 2));
       })
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
   }, [productId]);
   useEffect(load, [load]);
 
@@ -63,8 +64,8 @@ export default function ProductEditor({ productId }: { productId: number }) {
       setNotice(`Publicada la versión ${saved.version}.`);
       load();
     } catch (err) {
-      if (err instanceof AdminApiError) {
-        setError([err.message, ...err.errors.map((e) => `${e.path}: ${e.message}`)].join(' '));
+      if (err instanceof ApiError) {
+        setError([err.message, ...(err.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join(' '));
       } else setError('Error');
     }
   };

@@ -2,7 +2,8 @@ import { type InvoiceRegisterAnswer, type InvoiceRegisterRow, VERIFACTU_STATE_LA
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ADMIN_API, euros } from '../api.ts';
+import { ADMIN_API } from '../api.ts';
+import { euros } from '../format.ts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, InvoiceRegisterRow>();

@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ADMIN_API, AdminApiError, adminCall } from '../api.ts';
+import { ADMIN_API, ApiError, adminCall } from '../api.ts';
 import { useAdminSession } from '../session.ts';
 import { InvoiceRegisterView } from './invoice-register-view.tsx';
 
@@ -45,7 +45,7 @@ export default function InvoicesScreen() {
     setError('');
     adminCall(InvoiceRegisterAnswerSchema, `/invoices?${params.toString()}`)
       .then((a) => live && setAnswer(a))
-      .catch((err: unknown) => live && setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => live && setError(err instanceof ApiError ? err.message : 'Error'));
     return () => {
       live = false;
     };
@@ -75,7 +75,7 @@ export default function InvoicesScreen() {
       setNotice(`Registro de ${answer.record.num_serie} corregido y en cola de envío.`);
       setReloads((n) => n + 1);
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Error');
+      setError(err instanceof ApiError ? err.message : 'Error');
     }
   }, []);
 

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type * as z from 'zod/mini';
 import styles from '../admin.module.css';
-import { ADMIN_API, AdminApiError, adminCall, dateTime } from '../api.ts';
+import { ADMIN_API, ApiError, adminCall } from '../api.ts';
+import { dateTime } from '../format.ts';
 
 type MailList = z.infer<typeof MailListAnswerSchema>;
 type Mail = z.infer<typeof MailAnswerSchema>['mail'];
@@ -33,7 +34,7 @@ export default function MailScreen() {
   useEffect(() => {
     adminCall(MailListAnswerSchema, `/mail${status ? `?status=${encodeURIComponent(status)}` : ''}`)
       .then(setList)
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
   }, [status]);
 
   useEffect(() => {
@@ -41,7 +42,7 @@ export default function MailScreen() {
     if (!id) return;
     adminCall(MailAnswerSchema, `/mail/${encodeURIComponent(id)}`)
       .then((answer) => setMail(answer.mail))
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
   }, [id]);
 
   return (

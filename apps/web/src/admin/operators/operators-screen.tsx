@@ -8,14 +8,15 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime } from '../api.ts';
+import { ApiError, adminCall } from '../api.ts';
+import { dateTime } from '../format.ts';
 import { useAdminSession } from '../session.ts';
 
 type Entries = z.infer<typeof AuditAnswerSchema>['entries'];
 
 const message = (err: unknown) =>
-  err instanceof AdminApiError
-    ? [err.message, ...err.errors.map((e) => `${e.path}: ${e.message}`)].join(' ')
+  err instanceof ApiError
+    ? [err.message, ...(err.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join(' ')
     : 'Error';
 
 /** Operators (create, role, disable) and the audit log: admins only. */

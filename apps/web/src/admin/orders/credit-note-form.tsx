@@ -2,7 +2,8 @@ import { CreditNoteAnswerSchema, eurosToCents, type OrderDetail } from '@shop/do
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, euros } from '../api.ts';
+import { ApiError, adminCall } from '../api.ts';
+import { euros } from '../format.ts';
 import { useAdminSession } from '../session.ts';
 
 /**
@@ -48,7 +49,7 @@ export function CreditNoteForm({
         `Factura rectificativa ${answer.credit_note.number} (${answer.credit_note.type}) emitida y reembolsado ${euros(answer.credit_note.total_cents)}.`,
       );
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Error');
+      setError(err instanceof ApiError ? err.message : 'Error');
     } finally {
       setBusy(false);
     }

@@ -8,7 +8,8 @@ import {
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { ApiError, adminCall } from '../api.ts';
+import { dateTime, euros } from '../format.ts';
 
 /** The fields of one located property, as the located product's options (seed located.ts). */
 const FIELDS: { name: keyof LocatedProperty; label: string; required: boolean }[] = [
@@ -84,7 +85,8 @@ function RecordForm({
       });
       onRecorded();
     } catch (err) {
-      const fields = err instanceof AdminApiError ? err.errors.map((e) => `${e.path}: ${e.message}`) : [];
+      const fields =
+        err instanceof ApiError ? (err.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`) : [];
       setError([err instanceof Error ? err.message : 'Error', ...fields].join(' · '));
     } finally {
       setBusy(false);

@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import * as z from 'zod/mini';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ADMIN_API, AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { ADMIN_API, ApiError, adminCall } from '../api.ts';
+import { dateTime, euros } from '../format.ts';
 import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
@@ -45,7 +46,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
   const load = useCallback(() => {
     adminCall(OrderDetailAnswerSchema, `/orders/${encodeURIComponent(orderId)}`)
       .then((answer) => setOrder(answer.order))
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
+      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
   }, [orderId]);
   useEffect(load, [load]);
 
@@ -61,7 +62,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
       setIncident(false);
       load();
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Error');
+      setError(err instanceof ApiError ? err.message : 'Error');
     }
   };
 
@@ -84,7 +85,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
       setNotice('Documento adjuntado y enviado al cliente.');
       load();
     } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Error');
+      setError(err instanceof ApiError ? err.message : 'Error');
     }
   };
 

@@ -1,6 +1,6 @@
 import { formatMultibancoReference, type OrderDetail } from '@shop/domain';
 import styles from '../admin.module.css';
-import { dateTime } from '../api.ts';
+import { dateTime } from '../format.ts';
 
 type AdminPayment = OrderDetail['payments'][number];
 

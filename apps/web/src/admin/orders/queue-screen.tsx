@@ -1,15 +1,14 @@
-import {
-  ORDER_STATUSES,
-  type OrderQueueAnswer,
-  OrderQueueAnswerSchema,
-  type OrderQueueRow,
-} from '@shop/domain';
+import { ORDER_STATUSES, type OrderQueueRow } from '@shop/domain';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime, euros, waited } from '../api.ts';
+import { errorText } from '../api.ts';
+import { dateTime, euros, waited } from '../format.ts';
+import { queueQuery } from './queries.ts';
 import { STATUS_NAMES } from './status-names.ts';
 
 const features = tableFeatures({});
@@ -35,6 +34,62 @@ const columns = column.columns([
 ]);
 
 const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+/** The filters as the URL holds them (absent = empty). */
+function filtersOf(params: URLSearchParams): Filters {
+  return Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+}
+
+/** The filter form (react-hook-form); a new URL (back, a link) starts it afresh (`key`). */
+function QueueFilters({ params, onApply }: { params: URLSearchParams; onApply: (next: Filters) => void }) {
+  const { register, handleSubmit } = useForm<Filters>({ defaultValues: filtersOf(params) });
+  return (
+    <form className={`${styles.card} ${styles.filters}`} onSubmit={handleSubmit(onApply)}>
+      <label className={styles.field}>
+        Buscar (pedido, correo, titular, DNI)
+        <input type="search" {...register('q')} />
+      </label>
+      <label className={styles.field}>
+        Tienda
+        <input inputMode="numeric" {...register('store')} />
+      </label>
+      <label className={styles.field}>
+        Producto (id)
+        <input inputMode="numeric" {...register('product')} />
+      </label>
+      <label className={styles.field}>
+        Estado
+        <select {...register('status')}>
+          <option value="">En curso (pagados sin terminar)</option>
+          <option value="all">Todos</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_NAMES[status] ?? status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field}>
+        Pago
+        <select {...register('paid')}>
+          <option value="">Todos</option>
+          <option value="paid">Pagados</option>
+          <option value="unpaid">Sin pagar</option>
+        </select>
+      </label>
+      <label className={styles.field}>
+        Desde
+        <input type="date" {...register('from')} />
+      </label>
+      <label className={styles.field}>
+        Hasta
+        <input type="date" {...register('to')} />
+      </label>
+      <Button type="submit">Filtrar</Button>
+    </form>
+  );
+}
 
 /**
  * The order queue: filters and search in the URL's query string (a reload or a
@@ -44,29 +99,16 @@ const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as con
 export default function QueueScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [answer, setAnswer] = useState<OrderQueueAnswer | null>(null);
-  const [error, setError] = useState('');
   const params = useMemo(() => new URLSearchParams(search), [search]);
-
-  useEffect(() => {
-    let live = true;
-    setError('');
-    adminCall(OrderQueueAnswerSchema, `/orders?${params.toString()}`)
-      .then((a) => live && setAnswer(a))
-      .catch((err: unknown) => live && setError(err instanceof AdminApiError ? err.message : 'Error'));
-    return () => {
-      live = false;
-    };
-  }, [params]);
+  const queue = useQuery(queueQuery(search));
+  const answer = queue.data;
 
   const table = useTable({ features, columns, data: answer?.rows ?? [] });
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const apply = (values: Filters) => {
     const next = new URLSearchParams();
     for (const name of FILTERS) {
-      const value = String(data.get(name) ?? '').trim();
+      const value = values[name].trim();
       if (value) next.set(name, value);
     }
     navigate(`/?${next.toString()}`);
@@ -81,52 +123,10 @@ export default function QueueScreen() {
   return (
     <>
       <h1>Pedidos</h1>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={apply} key={search}>
-        <label className={styles.field}>
-          Buscar (pedido, correo, titular, DNI)
-          <input name="q" type="search" defaultValue={params.get('q') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Tienda
-          <input name="store" inputMode="numeric" defaultValue={params.get('store') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Producto (id)
-          <input name="product" inputMode="numeric" defaultValue={params.get('product') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Estado
-          <select name="status" defaultValue={params.get('status') ?? ''}>
-            <option value="">En curso (pagados sin terminar)</option>
-            <option value="all">Todos</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_NAMES[status] ?? status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          Pago
-          <select name="paid" defaultValue={params.get('paid') ?? ''}>
-            <option value="">Todos</option>
-            <option value="paid">Pagados</option>
-            <option value="unpaid">Sin pagar</option>
-          </select>
-        </label>
-        <label className={styles.field}>
-          Desde
-          <input name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Hasta
-          <input name="to" type="date" defaultValue={params.get('to') ?? ''} />
-        </label>
-        <Button type="submit">Filtrar</Button>
-      </form>
-      {error && (
+      <QueueFilters key={search} params={params} onApply={apply} />
+      {queue.isError && (
         <p role="alert" className={styles.error}>
-          {error}
+          {errorText(queue.error)}
         </p>
       )}
       <div className={`${styles.card} ${styles.tableWrap}`}>

@@ -12,7 +12,7 @@ import { getConfig, setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Snackbar } from '../ui/snackbar.tsx';
 import { ApiError } from './api-error.ts';
-import { createApiClient } from './client.ts';
+import { createStorefrontClient as createApiClient } from './client.ts';
 
 // The fake API (a real HTTP server) plays the server: each path answers from a
 // script of responses (the last one repeats) and records what it received.
