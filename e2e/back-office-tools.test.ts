@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eurosText, PRODUCT_IDS, parseEuros } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
@@ -92,5 +93,65 @@ describe('back-office tools (Chromium, real server)', () => {
         await expect.poll(() => page.getByRole('alert').textContent(), SLOW).toContain('ya se ha usado');
       }
     }
+  });
+});
+
+describe('catalogue editor (Chromium, real server)', () => {
+  const amounts = (text: string) =>
+    new Set([...text.matchAll(/(\d+(?:,\d{2})?)\u00a0€/g)].map((m) => parseEuros(m[1] as string) as number));
+
+  it('a price edited in euros in the catalogue form shows on the storefront; no change, no publish', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/servicios`);
+    await expect.poll(() => h1().textContent(), SLOW).toBe('¿Qué servicio deseas?');
+    await expect
+      .poll(async () => amounts((await page.locator('main').textContent()) ?? '').size, SLOW)
+      .toBeGreaterThan(0);
+    const before = amounts((await page.locator('main').textContent()) ?? '');
+
+    await page.goto(`${origin}/admin/catalog`);
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Catálogo');
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: String(PRODUCT_IDS.notaSimple), exact: true }).click();
+    await expect
+      .poll(() => h1().textContent(), SLOW)
+      .toContain(`producto ${PRODUCT_IDS.notaSimple}, versión 1`);
+    const preview = page.getByRole('region', { name: 'Vista previa del asistente' });
+    await expect.poll(() => preview.textContent(), SLOW).toContain('Paso 1');
+    const publish = page.getByRole('button', { name: 'Publicar nueva versión' });
+    // Unchanged: nothing to publish.
+    expect(await publish.isDisabled()).toBe(true);
+    expect(await page.getByText('Sin cambios respecto a la versión publicada.').count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    const price = page.getByLabel('Precio base (€)');
+    const oldBase = parseEuros(await price.inputValue()) as number;
+    await price.fill('doce');
+    await expect
+      .poll(() => page.getByText('Escribe un importe en euros, p. ej. 12,50.').count(), SLOW)
+      .toBeGreaterThan(0);
+    expect(await publish.isDisabled()).toBe(true);
+    const newBase = oldBase + 1111;
+    await price.fill(eurosText(newBase));
+    await expect.poll(() => publish.isDisabled(), SLOW).toBe(false);
+    await page
+      .getByRole('group', { name: 'Producto' })
+      .getByLabel('Nombre', { exact: true })
+      .fill('Nota simple (editada)');
+    await expect.poll(() => preview.textContent(), SLOW).toContain('Nota simple (editada)');
+    await expectNoAxeViolations(page);
+    await publish.click();
+    await expect.poll(() => h1().textContent(), SLOW).toContain('versión 2');
+    await expect.poll(() => publish.isDisabled(), SLOW).toBe(true);
+
+    await page.goto(`${origin}/app/servicios`);
+    await expect.poll(() => h1().textContent(), SLOW).toBe('¿Qué servicio deseas?');
+    await expect
+      .poll(async () => {
+        const after = amounts((await page.locator('main').textContent()) ?? '');
+        return [...before].some((cents) => after.has(cents + 1111) && !before.has(cents + 1111));
+      }, SLOW)
+      .toBe(true);
   });
 });

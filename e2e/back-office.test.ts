@@ -117,13 +117,15 @@ describe('back office (Chromium, real server)', () => {
     await expect.poll(() => preview.textContent()).toContain('Paso 1');
     expect(await preview.locator('input, select, textarea').count()).toBeGreaterThan(0);
 
-    const editor = page.getByLabel('Definición del producto');
-    const definition = JSON.parse(await editor.inputValue()) as { name: string };
-    await editor.fill('{ "product_id": 1');
-    await expect.poll(() => page.getByText('La definición es válida.').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Publicar nueva versión' }).isDisabled()).toBe(true);
+    // The definition as form fields; the raw JSON is the advanced view.
+    const publish = page.getByRole('button', { name: 'Publicar nueva versión' });
+    expect(await publish.isDisabled()).toBe(true);
+    const name = page.getByRole('group', { name: 'Producto' }).getByLabel('Nombre', { exact: true });
+    await name.fill('');
+    await expect.poll(() => page.getByText('Producto › nombre: Este campo es obligatorio.').count()).toBe(1);
+    expect(await publish.isDisabled()).toBe(true);
 
-    await editor.fill(JSON.stringify({ ...definition, name: 'Producto renombrado' }, null, 2));
+    await name.fill('Producto renombrado');
     await expect.poll(() => preview.textContent()).toContain('Producto renombrado');
     await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
     await expect.poll(() => h1().textContent()).toContain('versión 2');

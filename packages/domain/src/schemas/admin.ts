@@ -308,6 +308,7 @@ export const SaveProductBodySchema = z.object({
   definition: z.unknown(),
 });
 export type SaveProductBody = z.infer<typeof SaveProductBodySchema>;
+export const SaveProductAnswerSchema = z.object({ ok: z.literal(true), version: z.int() });
 
 export const MailListQuerySchema = z.object({
   status: z.optional(z.enum(['queued', 'sent', 'failed', 'stored'], { error: 'invalid_option' })),

@@ -2,6 +2,7 @@ import {
   AdminProductAnswerSchema,
   CatalogListAnswerSchema,
   IdParamsSchema,
+  SaveProductAnswerSchema,
   SaveProductBodySchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,7 +35,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParamsSchema,
         body: SaveProductBodySchema,
-        response: { 200: z.object({ ok: z.literal(true), version: z.int() }) },
+        response: { 200: SaveProductAnswerSchema },
       },
     },
     async (request) => {

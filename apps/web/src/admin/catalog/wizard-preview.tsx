@@ -7,7 +7,8 @@ import {
   valuesFromList,
 } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { setConfig } from '../../shared/config/config-store.ts';
 import { setT } from '../../shared/i18n/use-t.ts';
 import { OptionField } from '../../shared/product-options/option-field.tsx';
@@ -21,7 +22,7 @@ let ready: Promise<void> | undefined;
  * configuration: load them once, for the main store (Spanish), as the
  * storefront itself does at start-up.
  */
-function prepareStorefront(): Promise<void> {
+function prepareStorefront(): Promise<true> {
   ready ??= (async () => {
     const [t, response] = await Promise.all([loadT('es'), fetch('/desktopapp/rest/config?store_id=14')]);
     setT(t);
@@ -29,7 +30,7 @@ function prepareStorefront(): Promise<void> {
     if (!parsed.success) throw new Error('storefront configuration unavailable');
     setConfig(parsed.data);
   })();
-  return ready;
+  return ready.then(() => true as const);
 }
 
 /**
@@ -39,20 +40,16 @@ function prepareStorefront(): Promise<void> {
  * live price; answers stay in this component (nothing is added to a cart).
  */
 export function WizardPreview({ definition }: { definition: ProductDefinition }) {
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const storefront = useQuery({
+    queryKey: ['admin', 'catalog', 'preview-storefront'],
+    queryFn: prepareStorefront,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [answers, setAnswers] = useState<{ option_id: number; value: string }[]>([]);
   const [draft, setDraft] = useState('');
 
-  useEffect(() => {
-    prepareStorefront().then(
-      () => setLoaded(true),
-      () => setFailed(true),
-    );
-  }, []);
-
-  if (failed) return <p className={styles.error}>No se pudo cargar la vista previa.</p>;
-  if (!loaded) return <p>Cargando vista previa…</p>;
+  if (storefront.isError) return <p className={styles.error}>No se pudo cargar la vista previa.</p>;
+  if (!storefront.data) return <p>Cargando vista previa…</p>;
 
   const step = answers.length + 1;
   const option = optionForStep(definition, answers, step);
