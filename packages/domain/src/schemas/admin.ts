@@ -175,6 +175,8 @@ export const OrderDetailSchema = z.object({
   status: z.string(),
   panel_status_id: z.nullable(z.int()),
   email: z.string(),
+  /** The holder ("Titular") as the customer gave it in the form; null when the form names nobody. */
+  holder: z._default(z.nullable(z.string()), null),
   total_cents: z.int(),
   payment_method: z.nullable(z.string()),
   billing: z.record(z.string(), z.string()),
@@ -191,8 +193,16 @@ export const OrderDetailSchema = z.object({
       product_version: z.nullable(z.int()),
       panel_status_id: z.int(),
       price_cents: z.int(),
-      /** The customer's stored form answers. */
+      /** The customer's stored form answers, as sent (the advanced view). */
       form: z.record(z.string(), z.unknown()),
+      /**
+       * The answers as the operator reads them: option titles and value names from
+       * the catalogue version the item was bought with; empty when unknown.
+       */
+      answers: z._default(
+        z.array(z.object({ option_id: z.int(), title: z.string(), value: z.string() })),
+        [],
+      ),
     }),
   ),
   files: z.array(FileRefSchema),
@@ -363,3 +373,40 @@ export const AuditAnswerSchema = z.object({
   ),
   more: z.boolean(),
 });
+
+// ---- bulk status changes and the CSV export of the queue ----------------------------
+
+/** The panel targets a selection may be moved to at once (an incident needs its own message). */
+export const BULK_TARGETS = ['pending', 'in_progress', 'ready'] as const;
+export const BULK_MAX_ORDERS = 100;
+
+/** POST /orders/bulk-transition: the selected orders and where they go. */
+export const BulkTransitionBodySchema = z.object({
+  ids: z
+    .array(OrderIdSchema)
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(BULK_MAX_ORDERS, { error: 'too_many' })),
+  to: z.enum(BULK_TARGETS, { error: 'invalid_option' }),
+});
+export type BulkTransitionBody = z.infer<typeof BulkTransitionBodySchema>;
+
+/** Why one order of a bulk change did not move: unknown, refused by the state machine, or missing its document. */
+export const BULK_REFUSALS = ['not_found', 'refused', 'no_document'] as const;
+
+/** The result per order, in the order given. */
+export const BulkTransitionAnswerSchema = z.object({
+  ok: z.literal(true),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      /** The status it moved to (ok), or the one it kept (refused; null when unknown). */
+      status: z.nullable(z.string()),
+      reason: z.optional(z.enum(BULK_REFUSALS)),
+    }),
+  ),
+});
+export type BulkTransitionAnswer = z.infer<typeof BulkTransitionAnswerSchema>;
+
+/** GET /orders.csv: the queue's filters, without the page (every matching order). */
+export const OrderExportQuerySchema = z.omit(OrderQueueQuerySchema, { page: true });
+export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;

@@ -1,5 +1,5 @@
 import { type ProductDefinition, ProductDefinitionSchema, sameDefinition } from '@shop/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -9,7 +9,7 @@ import { ApiError, errorText } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
 import { fromForm, type ProductForm, problemText, toForm } from './definition-form.ts';
 import { OptionsFields, ProductFields } from './product-form.tsx';
-import { catalogKey, productQuery, publishProduct } from './queries.ts';
+import { productQuery, refreshCatalog, saveProduct } from './queries.ts';
 import { WizardPreview } from './wizard-preview.tsx';
 
 /** The raw JSON, as an advanced view: what would be published; pasted JSON can replace the form. */
@@ -21,7 +21,7 @@ function JsonView({
   onApply: (d: ProductDefinition) => void;
 }) {
   const { register, handleSubmit, setError, formState } = useForm({ defaultValues: { json: '' } });
-  const apply = handleSubmit(({ json }) => {
+  const submit = handleSubmit(({ json }) => {
     let value: unknown;
     try {
       value = JSON.parse(json);
@@ -40,7 +40,7 @@ function JsonView({
       <pre className={styles.mailBody}>
         {definition ? JSON.stringify(definition, null, 2) : 'Corrige el formulario para verla.'}
       </pre>
-      <form onSubmit={apply} noValidate>
+      <form onSubmit={submit} noValidate>
         <label className={styles.field}>
           Pegar una definición (JSON)
           <textarea className={styles.code} spellCheck={false} {...register('json')} />
@@ -68,20 +68,20 @@ function Editor({
   version: number;
   base: ProductDefinition;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<ProductForm>({ defaultValues: toForm(base), mode: 'onChange' });
   const values = useWatch({ control: form.control }) as ProductForm;
   const { definition, problems } = useMemo(() => fromForm(values, base), [values, base]);
   const changed = definition !== null && !sameDefinition(definition, base);
   const [notice, setNotice] = useState('');
   const publish = useMutation({
-    mutationFn: publishProduct,
+    mutationFn: saveProduct,
     onSuccess: async (saved) => {
       setNotice(`Publicada la versión ${saved.version}.`);
-      await queryClient.invalidateQueries({ queryKey: catalogKey });
+      await refreshCatalog();
     },
   });
-  const submit = form.handleSubmit(() => {
+  const { handleSubmit } = form;
+  const submit = handleSubmit(() => {
     if (definition && changed) publish.mutate({ productId, baseVersion: version, definition });
   });
   const serverErrors = publish.error instanceof ApiError ? (publish.error.body?.errors ?? []) : [];

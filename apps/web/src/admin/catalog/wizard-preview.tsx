@@ -3,35 +3,14 @@ import {
   optionForStep,
   type ProductDefinition,
   productPrice,
-  RuntimeConfigSchema,
   valuesFromList,
 } from '@shop/domain';
-import { loadT } from '@shop/domain/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { setConfig } from '../../shared/config/config-store.ts';
-import { setT } from '../../shared/i18n/use-t.ts';
 import { OptionField } from '../../shared/product-options/option-field.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-
-let ready: Promise<void> | undefined;
-
-/**
- * The storefront's field components read the store's translator and runtime
- * configuration: load them once, for the main store (Spanish), as the
- * storefront itself does at start-up.
- */
-function prepareStorefront(): Promise<true> {
-  ready ??= (async () => {
-    const [t, response] = await Promise.all([loadT('es'), fetch('/desktopapp/rest/config?store_id=14')]);
-    setT(t);
-    const parsed = RuntimeConfigSchema.safeParse(((await response.json()) as { config?: unknown }).config);
-    if (!parsed.success) throw new Error('storefront configuration unavailable');
-    setConfig(parsed.data);
-  })();
-  return ready.then(() => true as const);
-}
+import { storefrontPreviewQuery } from './queries.ts';
 
 /**
  * A live preview of the generic wizard for a definition being edited: the
@@ -40,11 +19,7 @@ function prepareStorefront(): Promise<true> {
  * live price; answers stay in this component (nothing is added to a cart).
  */
 export function WizardPreview({ definition }: { definition: ProductDefinition }) {
-  const storefront = useQuery({
-    queryKey: ['admin', 'catalog', 'preview-storefront'],
-    queryFn: prepareStorefront,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const storefront = useQuery(storefrontPreviewQuery);
   const [answers, setAnswers] = useState<{ option_id: number; value: string }[]>([]);
   const [draft, setDraft] = useState('');
 

@@ -1,13 +1,10 @@
-import { MailAnswerSchema, MailListAnswerSchema } from '@shop/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type * as z from 'zod/mini';
 import styles from '../admin.module.css';
-import { ADMIN_API, ApiError, adminCall } from '../api.ts';
+import { ADMIN_API, errorText } from '../api.ts';
 import { dateTime } from '../format.ts';
-
-type MailList = z.infer<typeof MailListAnswerSchema>;
-type Mail = z.infer<typeof MailAnswerSchema>['mail'];
+import { mailListQuery, mailQuery } from './queries.ts';
 
 const STATUS = {
   queued: 'En cola',
@@ -25,25 +22,14 @@ export default function MailScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const [list, setList] = useState<MailList | null>(null);
-  const [mail, setMail] = useState<Mail | null>(null);
-  const [error, setError] = useState('');
   const status = params.get('status') ?? '';
-  const id = params.get('id');
-
-  useEffect(() => {
-    adminCall(MailListAnswerSchema, `/mail${status ? `?status=${encodeURIComponent(status)}` : ''}`)
-      .then(setList)
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
-  }, [status]);
-
-  useEffect(() => {
-    setMail(null);
-    if (!id) return;
-    adminCall(MailAnswerSchema, `/mail/${encodeURIComponent(id)}`)
-      .then((answer) => setMail(answer.mail))
-      .catch((err: unknown) => setError(err instanceof ApiError ? err.message : 'Error'));
-  }, [id]);
+  const id = params.get('id') ?? '';
+  const listQuery = useQuery(mailListQuery(status));
+  const one = useQuery({ ...mailQuery(id), enabled: id !== '' });
+  const list = listQuery.data;
+  const mail = id ? one.data : undefined;
+  const failed = listQuery.error ?? (id ? one.error : null);
+  const error = failed ? errorText(failed) : '';
 
   return (
     <>

@@ -1,14 +1,15 @@
-import { ORDER_STATUSES, type OrderQueueRow } from '@shop/domain';
+import type { OrderQueueRow } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { errorText } from '../api.ts';
 import { dateTime, euros, waited } from '../format.ts';
-import { queueQuery } from './queries.ts';
+import { BulkActions } from './bulk-actions.tsx';
+import { exportUrl, queueQuery } from './queries.ts';
+import { FILTERS, type Filters, QueueFilters } from './queue-filters.tsx';
 import { STATUS_NAMES } from './status-names.ts';
 
 const features = tableFeatures({});
@@ -33,64 +34,6 @@ const columns = column.columns([
   column.accessor('created_at', { header: 'Fecha', cell: (info) => dateTime(info.getValue()) }),
 ]);
 
-const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-
-/** The filters as the URL holds them (absent = empty). */
-function filtersOf(params: URLSearchParams): Filters {
-  return Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
-}
-
-/** The filter form (react-hook-form); a new URL (back, a link) starts it afresh (`key`). */
-function QueueFilters({ params, onApply }: { params: URLSearchParams; onApply: (next: Filters) => void }) {
-  const { register, handleSubmit } = useForm<Filters>({ defaultValues: filtersOf(params) });
-  return (
-    <form className={`${styles.card} ${styles.filters}`} onSubmit={handleSubmit(onApply)}>
-      <label className={styles.field}>
-        Buscar (pedido, correo, titular, DNI)
-        <input type="search" {...register('q')} />
-      </label>
-      <label className={styles.field}>
-        Tienda
-        <input inputMode="numeric" {...register('store')} />
-      </label>
-      <label className={styles.field}>
-        Producto (id)
-        <input inputMode="numeric" {...register('product')} />
-      </label>
-      <label className={styles.field}>
-        Estado
-        <select {...register('status')}>
-          <option value="">En curso (pagados sin terminar)</option>
-          <option value="all">Todos</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_NAMES[status] ?? status}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.field}>
-        Pago
-        <select {...register('paid')}>
-          <option value="">Todos</option>
-          <option value="paid">Pagados</option>
-          <option value="unpaid">Sin pagar</option>
-        </select>
-      </label>
-      <label className={styles.field}>
-        Desde
-        <input type="date" {...register('from')} />
-      </label>
-      <label className={styles.field}>
-        Hasta
-        <input type="date" {...register('to')} />
-      </label>
-      <Button type="submit">Filtrar</Button>
-    </form>
-  );
-}
-
 /**
  * The order queue: filters and search in the URL's query string (a reload or a
  * shared link keeps them), the server sorts by time waiting (oldest first) and
@@ -104,6 +47,21 @@ export default function QueueScreen() {
   const answer = queue.data;
 
   const table = useTable({ features, columns, data: answer?.rows ?? [] });
+  // The selection for a bulk change: order ids of the page shown (a new page or filter starts afresh).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectionOf, setSelectionOf] = useState(search);
+  if (selectionOf !== search) {
+    setSelectionOf(search);
+    setSelected(new Set());
+  }
+  const rows = answer?.rows ?? [];
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const apply = (values: Filters) => {
     const next = new URLSearchParams();
@@ -124,6 +82,12 @@ export default function QueueScreen() {
     <>
       <h1>Pedidos</h1>
       <QueueFilters key={search} params={params} onApply={apply} />
+      <div className={styles.bulkBar}>
+        <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />
+        <a href={exportUrl(search)} download>
+          Exportar CSV (todos los pedidos con estos filtros)
+        </a>
+      </div>
       {queue.isError && (
         <p role="alert" className={styles.error}>
           {errorText(queue.error)}
@@ -134,6 +98,14 @@ export default function QueueScreen() {
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Seleccionar todos los pedidos de la página"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+                  />
+                </th>
                 {group.headers.map((header) => (
                   <th key={header.id} scope="col">
                     <table.FlexRender header={header} />
@@ -145,6 +117,14 @@ export default function QueueScreen() {
           <tbody>
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} data-order-id={row.original.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Seleccionar el pedido ${row.original.id}`}
+                    checked={selected.has(row.original.id)}
+                    onChange={() => toggle(row.original.id)}
+                  />
+                </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id}>
                     <table.FlexRender cell={cell} />
