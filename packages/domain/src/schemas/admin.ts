@@ -330,6 +330,9 @@ export const MailSummarySchema = z.object({
   to: z.string(),
   subject: z.string(),
   status: z.string(),
+  /** Delivery attempts so far and the last failure's message (a failed mail says why). */
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
 });
@@ -339,6 +342,12 @@ export const MailListAnswerSchema = z.object({
   mails: z.array(MailSummarySchema),
   more: z.boolean(),
 });
+
+/** A mail sent again: the new mail's id (its own delivery state). */
+export const MailResendAnswerSchema = z.object({ ok: z.literal(true), mail_id: z.int() });
+
+/** The mails of an order (to its customer, naming it), newest first. */
+export const OrderMailsAnswerSchema = z.object({ ok: z.literal(true), mails: z.array(MailSummarySchema) });
 
 export const MailAnswerSchema = z.object({
   ok: z.literal(true),

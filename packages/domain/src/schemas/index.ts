@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './admin-totp.ts';
 export * from './answers.ts';
 export * from './api.ts';
 export * from './cart.ts';
@@ -20,4 +21,3 @@ export * from './product.ts';
 export * from './search.ts';
 export * from './ssr.ts';
 export * from './verifactu.ts';
-export * from './admin-totp.ts';

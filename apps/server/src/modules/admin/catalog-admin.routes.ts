@@ -6,7 +6,6 @@ import {
   SaveProductBodySchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { actorOf } from './admin.plugin.ts';
 import { ADMIN_ONLY } from './admin-auth.routes.ts';
 import { listCatalog, productWithVersions, saveProductVersion } from './catalog-admin.service.ts';

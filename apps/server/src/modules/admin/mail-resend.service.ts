@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { mailMessages, orders } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -56,7 +56,7 @@ export async function orderMails(db: AppDb, orderId: string) {
     .from(mailMessages)
     .where(
       and(
-        eq(mailMessages.to, order.email),
+        sql`lower(${mailMessages.to}) = lower(${order.email})`,
         or(ilike(mailMessages.subject, pattern), ilike(mailMessages.text, pattern)),
       ),
     )
