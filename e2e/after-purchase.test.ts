@@ -8,6 +8,7 @@ import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { pdfText } from '../apps/server/src/testing/pdf-text.ts';
+import { signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
@@ -73,9 +74,7 @@ async function customerStatus(page: Page): Promise<string> {
 }
 
 async function adminLogin(page: Page, email: string) {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInToBackOffice(page, email, TEST_OPERATOR_PASSWORD);
 }
 
 /** A PDF the page's session downloads from a link's address. */

@@ -8,6 +8,7 @@ import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testi
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { axeViolations } from './support/axe.ts';
+import { signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office in Chromium against the real server: an agent logs in at
@@ -159,9 +160,7 @@ describe('back office (Chromium, real server)', () => {
   it('an admin edits a product definition with the live wizard preview and publishes a new version', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/admin/catalog/${productId}`);
-    await page.getByLabel('Correo electrónico').fill(adminEmail);
-    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
     await expect.poll(() => h1().textContent()).toContain(`producto ${productId}, versión 1`);
 
     // The preview asks the first step with the storefront's own field and shows the price.
@@ -169,13 +168,15 @@ describe('back office (Chromium, real server)', () => {
     await expect.poll(() => preview.textContent()).toContain('Paso 1');
     expect(await preview.locator('input, select, textarea').count()).toBeGreaterThan(0);
 
-    const editor = page.getByLabel('Definición del producto');
-    const definition = JSON.parse(await editor.inputValue()) as { name: string };
-    await editor.fill('{ "product_id": 1');
-    await expect.poll(() => page.getByText('La definición es válida.').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Publicar nueva versión' }).isDisabled()).toBe(true);
+    // The definition as form fields; the raw JSON is the advanced view.
+    const publish = page.getByRole('button', { name: 'Publicar nueva versión' });
+    expect(await publish.isDisabled()).toBe(true);
+    const name = page.getByRole('group', { name: 'Producto' }).getByLabel('Nombre', { exact: true });
+    await name.fill('');
+    await expect.poll(() => page.getByText('Producto › nombre: Este campo es obligatorio.').count()).toBe(1);
+    expect(await publish.isDisabled()).toBe(true);
 
-    await editor.fill(JSON.stringify({ ...definition, name: 'Producto renombrado' }, null, 2));
+    await name.fill('Producto renombrado');
     await expect.poll(() => preview.textContent()).toContain('Producto renombrado');
     await page.getByRole('button', { name: 'Publicar nueva versión' }).click();
     await expect.poll(() => h1().textContent()).toContain('versión 2');

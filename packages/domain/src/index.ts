@@ -3,6 +3,7 @@ export * from './calendars/regions.ts';
 export * from './rules/analytics.ts';
 export * from './rules/bank.ts';
 export * from './rules/card.ts';
+export * from './rules/catalogue-editing.ts';
 export * from './rules/certificate-identification.ts';
 export * from './rules/conditions.ts';
 export * from './rules/confirmation.ts';

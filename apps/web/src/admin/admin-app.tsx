@@ -6,6 +6,7 @@ import { Button } from '../shared/ui/button.tsx';
 import styles from './admin.module.css';
 import { LoginScreen } from './login-screen.tsx';
 import { adminQueryClient, setSession } from './query-client.ts';
+import { SecondFactorScreen } from './second-factor-screen.tsx';
 import { SessionContext } from './session.ts';
 import { logOut, sessionQuery } from './session-queries.ts';
 
@@ -45,6 +46,9 @@ function AdminShell() {
   if (isPending) return <p className={styles.main}>Cargando…</p>;
   // No session, or the session could not be read: the log in.
   if (!session) return <LoginScreen onSignedIn={setSession} />;
+  // TOTP: the code, or an admin's enrolment, before anything else.
+  if (session.second_factor !== 'done')
+    return <SecondFactorScreen session={session} onSession={setSession} />;
   return <Shell session={session} onLogout={() => logout.mutate()} />;
 }
 

@@ -64,7 +64,8 @@ export function stubAdminApi(routes: Record<string, Reply>) {
 
 export const adminSession = (role: 'admin' | 'agent' = 'admin'): AdminSessionAnswer => ({
   ok: true,
-  operator: { id: 1, email: 'ana@example.com', name: 'Ana', role, disabled: false },
+  operator: { id: 1, email: 'ana@example.com', name: 'Ana', role, disabled: false, totp: true },
+  second_factor: 'done',
   csrf_token: 'csrf-token',
   idle_expires_at: '2026-11-27T18:00:00.000Z',
   expires_at: '2026-11-27T23:00:00.000Z',

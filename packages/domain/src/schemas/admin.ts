@@ -47,6 +47,8 @@ export const OperatorSchema = z.object({
   name: z.string(),
   role: OperatorRoleSchema,
   disabled: z.boolean(),
+  /** Two-step sign-in (TOTP) enrolled; the secret itself is never in an answer. */
+  totp: z.boolean(),
 });
 export type Operator = z.infer<typeof OperatorSchema>;
 
@@ -57,6 +59,11 @@ export const AdminSessionAnswerSchema = z.object({
   csrf_token: z.string(),
   idle_expires_at: z.string(),
   expires_at: z.string(),
+  /**
+   * 'done': signed in; 'required': the password was right, a TOTP or recovery
+   * code is still due; 'enrol': an admin without TOTP must enrol before anything else.
+   */
+  second_factor: z.enum(['done', 'required', 'enrol']),
 });
 export type AdminSessionAnswer = z.infer<typeof AdminSessionAnswerSchema>;
 
@@ -330,6 +337,7 @@ export const SaveProductBodySchema = z.object({
   definition: z.unknown(),
 });
 export type SaveProductBody = z.infer<typeof SaveProductBodySchema>;
+export const SaveProductAnswerSchema = z.object({ ok: z.literal(true), version: z.int() });
 
 export const MailListQuerySchema = z.object({
   status: z.optional(z.enum(['queued', 'sent', 'failed', 'stored'], { error: 'invalid_option' })),
@@ -341,6 +349,9 @@ export const MailSummarySchema = z.object({
   to: z.string(),
   subject: z.string(),
   status: z.string(),
+  /** Delivery attempts so far and the last failure's message (a failed mail says why). */
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
 });
@@ -350,6 +361,12 @@ export const MailListAnswerSchema = z.object({
   mails: z.array(MailSummarySchema),
   more: z.boolean(),
 });
+
+/** A mail sent again: the new mail's id (its own delivery state). */
+export const MailResendAnswerSchema = z.object({ ok: z.literal(true), mail_id: z.int() });
+
+/** The mails of an order (to its customer, naming it), newest first. */
+export const OrderMailsAnswerSchema = z.object({ ok: z.literal(true), mails: z.array(MailSummarySchema) });
 
 export const MailAnswerSchema = z.object({
   ok: z.literal(true),

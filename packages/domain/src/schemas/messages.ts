@@ -47,6 +47,10 @@ export const VALIDATION_CODES = [
   'closes_before_opening',
   'region_spain_only',
   'region_or_municipality',
+  /** The catalogue editor's rules (rules/catalogue-editing.ts). */
+  'above_price',
+  'duplicate',
+  'unknown_option',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -12,11 +12,13 @@ import { creditNotesAdminRoutes } from './credit-notes-admin.routes.ts';
 import { locatedAdminRoutes } from './located-admin.routes.ts';
 import { mailAdminRoutes } from './mail-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
+import { totpAdminRoutes } from './totp-admin.routes.ts';
 
 /** The back-office API, mounted at /admin/api: its guards, then its routes. */
 export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
-  const { sessions, cookies } = await registerAdminGuards(app, env);
+  const { sessions, cookies, secondFactor } = await registerAdminGuards(app, env);
   await app.register(adminAuthRoutes, { sessions, cookies });
+  await app.register(totpAdminRoutes, { secondFactor, cookies });
   await app.register(ordersAdminRoutes, { env });
   await app.register(creditNotesAdminRoutes);
   await app.register(catalogAdminRoutes);

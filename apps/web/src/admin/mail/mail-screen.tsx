@@ -4,6 +4,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import styles from '../admin.module.css';
 import { ADMIN_API, errorText } from '../api.ts';
 import { dateTime } from '../format.ts';
+import { DeliveryState, ResendButton } from './mail-delivery.tsx';
 import { mailListQuery, mailQuery } from './queries.ts';
 
 const STATUS = {
@@ -76,7 +77,9 @@ export default function MailScreen() {
                       {m.subject}
                     </Link>
                   </td>
-                  <td>{STATUS[m.status as keyof typeof STATUS] ?? m.status}</td>
+                  <td>
+                    <DeliveryState mail={m} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -93,6 +96,10 @@ export default function MailScreen() {
               <dd>{dateTime(mail.created_at)}</dd>
               <dt>Enviado</dt>
               <dd>{mail.sent_at ? dateTime(mail.sent_at) : '—'}</dd>
+              <dt>Estado</dt>
+              <dd>
+                <DeliveryState mail={mail} />
+              </dd>
               <dt>Adjuntos</dt>
               <dd>
                 {mail.attachments.map((a) => (
@@ -102,6 +109,7 @@ export default function MailScreen() {
                 ))}
               </dd>
             </dl>
+            <ResendButton key={mail.id} mailId={mail.id} subject={mail.subject} />
             {mail.html ? (
               <iframe
                 title="Contenido HTML"

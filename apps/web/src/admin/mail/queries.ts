@@ -1,4 +1,9 @@
-import { MailAnswerSchema, MailListAnswerSchema } from '@shop/domain';
+import {
+  MailAnswerSchema,
+  MailListAnswerSchema,
+  MailResendAnswerSchema,
+  OrderMailsAnswerSchema,
+} from '@shop/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { adminCall } from '../api.ts';
 
@@ -21,4 +26,18 @@ export function mailQuery(id: string) {
     queryKey: [...mailKey, 'one', id],
     queryFn: async () => (await adminCall(MailAnswerSchema, `/mail/${encodeURIComponent(id)}`)).mail,
   });
+}
+
+/** GET /orders/{id}/mail: the mails of an order (confirmation, incident, result…) with their delivery state. */
+export function orderMailsQuery(orderId: string) {
+  return queryOptions({
+    queryKey: [...mailKey, 'order', orderId],
+    queryFn: async () =>
+      (await adminCall(OrderMailsAnswerSchema, `/orders/${encodeURIComponent(orderId)}/mail`)).mails,
+  });
+}
+
+/** POST /mail/{id}/resend: the same mail queued again (a new mail with its own delivery state). */
+export function resendMail(mailId: number) {
+  return adminCall(MailResendAnswerSchema, `/mail/${mailId}/resend`, { method: 'POST' });
 }

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import styles from '../admin.module.css';
 import { ADMIN_API, errorText } from '../api.ts';
 import { dateTime, euros } from '../format.ts';
+import { OrderMails } from '../mail/mail-delivery.tsx';
 import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
 import { LateRefundPanel } from './late-refund-panel.tsx';
@@ -167,16 +168,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
         </section>
       )}
       <div className={styles.grid2}>
-        <section className={styles.card} aria-labelledby="mails">
-          <h2 id="mails">Correos</h2>
-          <ul>
-            {order.mails.map((m) => (
-              <li key={m.id}>
-                <Link href={`/mail?id=${m.id}`}>{m.subject}</Link> ({m.status}, {dateTime(m.created_at)})
-              </li>
-            ))}
-          </ul>
-        </section>
+        <OrderMails orderId={order.id} />
         <OrderHistory history={order.history} />
       </div>
       <CreditNoteForm order={order} />
