@@ -33,6 +33,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
+import { loginLinkRoutes } from './modules/customers/login-link.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { storagePlugin } from './modules/files/storage.plugin.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
       await api.register(paymentRoutes, { env });
+      await api.register(loginLinkRoutes, { env });
     },
     { prefix: API_PREFIX },
   );
