@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
 import styles from './orders.module.css';
 import pendingStyles from './pending-payment.module.css';
@@ -151,12 +152,7 @@ export default function OrdersPage() {
   const list = useQuery({ queryKey: ['pedidos'], queryFn: pedidos, enabled: config.loggedIn });
 
   let body: React.ReactNode;
-  if (!config.loggedIn)
-    body = (
-      <p>
-        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
-      </p>
-    );
+  if (!config.loggedIn) body = <LoginToContinue back={paths.customerOrders()} label={t('orders.login')} />;
   else if (list.isPending) body = <Loading label={t('orders.loading')} />;
   else if (list.isError || list.data.length === 0) body = <p>{t('orders.empty')}</p>;
   else body = list.data.map((order) => <OrderCard key={order.order_id} order={order} />);
