@@ -15,6 +15,7 @@ import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import pendingStyles from './pending-payment.module.css';
 import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
+import { SetPasswordOffer } from './set-password-offer.tsx';
 
 /** How often the page asks whether an MB WAY request was answered. */
 const MBWAY_POLL_MS = 2000;
@@ -125,6 +126,7 @@ export default function SuccessPage() {
         totalLabel={paid ? t('success.total') : t('success.totalDue')}
         language={config.language}
       />
+      {config.loggedIn && config.customerEmail ? <SetPasswordOffer email={config.customerEmail} /> : null}
       <ul className={styles.links}>
         <li>
           <Link href={paths.services()}>{t('success.continue')}</Link>
