@@ -31,6 +31,7 @@ import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { conversionRoutes } from './modules/conversion/conversion.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
 import { loginLinkRoutes } from './modules/customers/login-link.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp({
   await app.register(hostPageRoutes, { env });
   await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
+  await app.register(conversionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
   if (sandboxEnabled(env)) await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { ApiError } from '../../../shared/api/api-error.ts';
 import { rememberPassword } from '../../../shared/api/customer.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -15,6 +16,13 @@ export function SetPasswordOffer({ email }: { email: string }) {
   return (
     <div className={styles.summary}>
       <p>{t('customer.setPassword.offer')}</p>
+      {send.isError ? (
+        <p role="alert" className={styles.alert}>
+          {send.error instanceof ApiError && !send.error.gaveUp && send.error.status !== null
+            ? send.error.message
+            : t('errors.generic')}
+        </p>
+      ) : null}
       {send.isSuccess ? (
         <p role="status">{t('customer.remember.sent')}</p>
       ) : (

@@ -2,10 +2,12 @@ import type { OrderSuccess } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { runConversionScript } from '../../../shared/analytics/conversion.ts';
 import { trackPurchase } from '../../../shared/analytics/track.ts';
 import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
+import { useConsent } from '../../../shared/consent/consent-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -72,6 +74,20 @@ export default function SuccessPage() {
       })),
     });
   }, [order.data]);
+
+  // The store's conversion snippet (lastOrderSuccess), once per paid order, when the visitor consents.
+  const { choice } = useConsent();
+  const conversionUrl = config.lastOrderSuccess?.data.script_url ?? null;
+  useEffect(() => {
+    if (order.data?.payment.state !== 'paid' || !conversionUrl || !choice?.targeting) return;
+    runConversionScript({
+      orderId: order.data.order_id,
+      scriptUrl: conversionUrl,
+      baseUrl: config.base_url,
+      totalCents: order.data.total,
+      currency: 'EUR',
+    });
+  }, [order.data, conversionUrl, choice, config.base_url]);
 
   if (!orderId || order.isError) {
     return (
