@@ -51,6 +51,7 @@ import { gatewaysPlugin, paymentGatewayRoutes, sandboxEnabled } from './modules/
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { pushPlugin } from './modules/push/push.plugin.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(filesPlugin, { env });
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(pushPlugin, { env });
   await app.register(paymentsPlugin, { env });
   await app.register(verifactuPlugin, { env });
   await app.register(landingPlugin);

@@ -5,6 +5,7 @@ import { files, orderItems, orders } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { safeFileName } from '../files/file-type.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { queueOrderReadyPush } from '../push/order-ready-push.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { queueOrderMail } from './order-mail.ts';
 
@@ -51,6 +52,8 @@ export async function attachResultDocument(
       const mailId = await queueOrderMail(tx, order, 'resultMail', { product: item.item.productName }, [
         { filename: name, fileId: file.id },
       ]);
+      // "Avísame cuando esté listo": the customer's subscribed browsers are told by a job.
+      await queueOrderReadyPush(tx, order.id);
       await recordAudit(tx, actor, {
         action: 'order.result_attached',
         entity: 'order',
