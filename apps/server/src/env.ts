@@ -177,6 +177,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(512).optional(),
   /** A second listener (on HOST) that serves only /metrics. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and contact; unset = no push. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   /** On SIGTERM / SIGINT: how long in-flight requests and running jobs get before the process exits anyway (code 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000),
 });

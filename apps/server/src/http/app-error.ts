@@ -58,7 +58,8 @@ export type ErrorCode =
   | 'quoteAlreadyOrdered'
   | 'emptyCart'
   | 'tooManyLogins'
-  | 'refundFailed';
+  | 'refundFailed'
+  | 'loginLinkInvalid';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

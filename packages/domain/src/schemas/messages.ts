@@ -20,6 +20,7 @@ export const VALIDATION_CODES = [
   'password_required',
   'password_too_short',
   'reset_link_invalid',
+  'login_link_invalid',
   'name_required',
   'tax_id_required',
   'invalid_nif',

@@ -213,3 +213,22 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * Log-in links mailed on request (POST loginLink, ADR 031): only the SHA-256 of
+ * the token is kept; single use (consumed in one statement), valid 15 minutes.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_links_expires_idx').on(t.expiresAt)],
+);

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { lateRefundAtDelivery } from '../calendars/late-refund.ts';
 import { safeFileName } from '../files/file-type.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { queueOrderReadyPush } from '../push/order-ready-push.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { queueOrderMail } from './order-mail.ts';
 
@@ -58,6 +59,8 @@ export async function attachResultDocument(
         { product: item.item.productName, late: late ? `\n\n${late}` : '' },
         [{ filename: name, fileId: file.id }],
       );
+      // "Avísame cuando esté listo": the customer's subscribed browsers are told by a job.
+      await queueOrderReadyPush(tx, order.id);
       await recordAudit(tx, actor, {
         action: 'order.result_attached',
         entity: 'order',

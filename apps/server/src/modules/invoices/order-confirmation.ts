@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { formatEuros, type Language } from '@shop/domain';
 import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { files, invoices, orderItems, orders, stores } from '../../db/schema/index.ts';
+import { customers, files, invoices, orderItems, orders, stores } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
 import { promiseText } from '../calendars/promise-text.ts';
@@ -11,7 +11,7 @@ import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../docu
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { orderPageLine, orderPageUrl, type StorefrontLinks } from '../orders/order-page-link.ts';
+import { orderPageLine, orderPageUrl } from '../orders/order-page-link.ts';
 import { type InvoiceRow, invoiceCode } from './invoices.service.ts';
 
 /** The job that renders the invoice PDF and queues the confirmation mail of a paid order. */
@@ -20,6 +20,25 @@ export const ORDER_CONFIRMATION_JOB = 'order.confirmation';
 export interface OrderConfirmationJob {
   orderId: string;
   invoiceId: number;
+}
+
+/** What the confirmation needs to build storefront links: the prefix and each store's origin. */
+export interface ConfirmationLinks {
+  appPrefix: string;
+  baseUrl: (store: { id: number; hostnames: string[]; homepage: string }) => string;
+}
+
+/**
+ * The confirmation mail's link for a customer without a password: the log-in
+ * page with the address filled in and the "log in with a link" form open, back
+ * to the orders (stateless: no token is made per order).
+ */
+export function accountLinkOf(
+  links: ConfirmationLinks,
+  store: { id: number; hostnames: string[]; homepage: string },
+  email: string,
+): string {
+  return `${links.baseUrl(store)}${links.appPrefix}/customer/authenticate/${encodeURIComponent(email)}?back=%2Fcustomer%2Forders&mode=link`;
 }
 
 /** Queues the confirmation in the payment's transaction: it exists only if the payment commits. */
@@ -75,6 +94,11 @@ export function confirmationMail(input: {
   orderPage?: string;
   /** The delivery promise's words (ADR 034), as the storefront showed them; null: none. */
   promise?: string | null;
+  /**
+   * For a customer without a password (registered with an e-mail only): the page
+   * that mails a log-in link, from which a password can be chosen (ADR 031).
+   */
+  accountLink?: string | undefined;
 }): { subject: string; text: string; html: string } {
   const { language, portal, order } = input;
   const t = (key: string, vars?: TranslationVars) =>
@@ -92,6 +116,7 @@ export function confirmationMail(input: {
     ...(input.promise ? [input.promise] : []),
     t('invoice', { invoice: input.invoiceNumber }),
     ...(input.orderPage ? [orderPageLine(language, input.orderPage)] : []),
+    ...(input.accountLink ? [`${translate(language, 'mailAccount.noPassword')}\n${input.accountLink}`] : []),
     t('closing', { portal }),
   ];
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(
@@ -107,7 +132,7 @@ ${input.promise ? `<p><strong>${escapeHtml(input.promise)}</strong></p>\n` : ''}
       ? `\n<p>${escapeHtml(translate(language, 'orderMail.link', { link: '' }).trim())} <a href="${escapeHtml(input.orderPage)}">${escapeHtml(input.orderPage)}</a></p>`
       : ''
   }
-<p>${escapeHtml(t('closing', { portal }))}</p>
+${input.accountLink ? `<p>${escapeHtml(translate(language, 'mailAccount.noPassword'))} <a href="${escapeHtml(input.accountLink)}">${escapeHtml(input.accountLink)}</a></p>\n` : ''}<p>${escapeHtml(t('closing', { portal }))}</p>
 </body></html>`;
   return { subject: t('subject', { order: order.id, portal }), text: `${paragraphs.join('\n\n')}\n`, html };
 }
@@ -122,8 +147,8 @@ export async function runOrderConfirmation(
   db: AppDb,
   storage: FileStorage,
   job: OrderConfirmationJob,
-  /** Where the storefront is (the mail links to the order's page). */
-  storefront: StorefrontLinks = {},
+  /** Where the storefront is: the mail links to the order's page and, without a password, to a log-in link. */
+  links?: ConfirmationLinks,
 ): Promise<void> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.id, job.invoiceId));
   if (!invoice || invoice.mailId !== null) return;
@@ -160,9 +185,16 @@ export async function runOrderConfirmation(
     }
     if (fileId === null) throw new Error(`invoice ${locked.id}: no stored PDF`);
     const [found] = await tx
-      .select({ order: orders, portal: stores.portalName, homepage: stores.homepage })
+      .select({
+        order: orders,
+        portal: stores.portalName,
+        store: { id: stores.id, hostnames: stores.hostnames, homepage: stores.homepage },
+        // No password: the mail offers a log-in link (same statement, no extra one per order).
+        noPassword: sql<boolean>`(${customers.id} is not null and ${customers.passwordHash} is null)`,
+      })
       .from(orders)
       .innerJoin(stores, eq(stores.id, orders.storeId))
+      .leftJoin(customers, eq(customers.id, orders.customerId))
       .where(eq(orders.id, locked.orderId));
     if (!found) throw new Error(`invoice ${locked.id}: order ${locked.orderId} missing`);
     const { order } = found;
@@ -178,8 +210,13 @@ export async function runOrderConfirmation(
       customerName: locked.customer.name === order.email ? '' : locked.customer.name,
       items,
       invoiceNumber: invoiceCode(locked),
-      orderPage: orderPageUrl(storefront, { homepage: found.homepage }, order),
+      orderPage: orderPageUrl(
+        { baseUrl: links?.baseUrl(found.store), appPrefix: links?.appPrefix },
+        found.store,
+        order,
+      ),
       promise: promiseText(locked.language, order.storeId, order.promisedAt),
+      accountLink: links && found.noPassword ? accountLinkOf(links, found.store, order.email) : undefined,
     });
     const mailId = await queueMail(tx, {
       storeId: order.storeId,

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
+import { storeBaseUrl } from '../../http/store-base-url.ts';
 import { setDefaultIssuer } from '../invoices/invoices.service.ts';
 import {
   ORDER_CONFIRMATION_JOB,
@@ -39,7 +40,11 @@ export const paymentsPlugin = fp<{ env: Env }>(
     const storefront = { baseUrl: env.PUBLIC_BASE_URL, appPrefix: env.APP_PREFIX };
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
-      (job) => runOrderConfirmation(db, storage, job, storefront),
+      (job) =>
+        runOrderConfirmation(db, storage, job, {
+          appPrefix: env.APP_PREFIX,
+          baseUrl: (store) => storeBaseUrl(env, store),
+        }),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {

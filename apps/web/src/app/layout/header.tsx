@@ -4,8 +4,8 @@ import { CartMenu } from '../../features/cart/components/cart-menu.tsx';
 import { useConfig } from '../../shared/config/config-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
-import { paths } from '../../shared/paths.ts';
-import { showsRequestNotaSimple } from './header-rules.ts';
+import { paths, returnPathOf } from '../../shared/paths.ts';
+import { showsLogin, showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
 
 // Only a logged-in customer sees it, and only once the page is hydrated (the
@@ -14,8 +14,10 @@ import styles from './layout.module.css';
 const LogoutButton = lazy(() => import('./logout-button.tsx'));
 
 /**
- * Logo, 'Solicitar Nota Simple' and the cart menu (spec 2 "Header"). It
- * re-renders when an answer replaces the configuration (the cart count).
+ * Logo, 'Solicitar Nota Simple', the cart menu and the account links (spec 2
+ * "Header"; issue 20: 'Entrar' for a visitor, returning to this page after the
+ * log-in; 'Mis pedidos' and 'Cerrar sesión' for a customer). It re-renders when
+ * an answer replaces the configuration (the cart count, logged in or not).
  */
 export function Header() {
   const config = useConfig();
@@ -50,6 +52,15 @@ export function Header() {
             </Link>
           )}
           <CartMenu />
+          {!config.loggedIn && hydrated && showsLogin(pathname) && (
+            <Link
+              href={paths.customerLogin(returnPathOf(pathname))}
+              className={styles.orders}
+              aria-label={t('header.loginLabel')}
+            >
+              {t('header.login')}
+            </Link>
+          )}
           {config.loggedIn && hydrated && (
             <Link href={paths.customerOrders()} className={styles.orders}>
               {t('orders.headerLink')}

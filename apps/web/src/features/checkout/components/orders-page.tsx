@@ -15,6 +15,7 @@ import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import styles from './orders.module.css';
@@ -173,12 +174,7 @@ export default function OrdersPage() {
   });
 
   let body: React.ReactNode;
-  if (!config.loggedIn)
-    body = (
-      <p>
-        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
-      </p>
-    );
+  if (!config.loggedIn) body = <LoginToContinue back={paths.customerOrders()} label={t('orders.login')} />;
   else if (list.isPending) body = <Loading label={t('orders.loading')} />;
   else if (orderId && (list.isError || list.data.length === 0)) body = <p>{t('payment.orderNotFound')}</p>;
   else if (list.isError || list.data.length === 0) body = <p>{t('orders.empty')}</p>;

@@ -2,10 +2,12 @@ import type { OrderSuccess } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { runConversionScript } from '../../../shared/analytics/conversion.ts';
 import { trackPurchase } from '../../../shared/analytics/track.ts';
 import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
+import { useConsent } from '../../../shared/consent/consent-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -16,6 +18,7 @@ import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import pendingStyles from './pending-payment.module.css';
 import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
+import { SetPasswordOffer } from './set-password-offer.tsx';
 
 /** How often the page asks whether an MB WAY request was answered. */
 const MBWAY_POLL_MS = 2000;
@@ -73,6 +76,20 @@ export default function SuccessPage() {
     });
   }, [order.data]);
 
+  // The store's conversion snippet (lastOrderSuccess), once per paid order, when the visitor consents.
+  const { choice } = useConsent();
+  const conversionUrl = config.lastOrderSuccess?.data.script_url ?? null;
+  useEffect(() => {
+    if (order.data?.payment.state !== 'paid' || !conversionUrl || !choice?.targeting) return;
+    runConversionScript({
+      orderId: order.data.order_id,
+      scriptUrl: conversionUrl,
+      baseUrl: config.base_url,
+      totalCents: order.data.total,
+      currency: 'EUR',
+    });
+  }, [order.data, conversionUrl, choice, config.base_url]);
+
   if (!orderId || order.isError) {
     return (
       <section className={styles.page}>
@@ -127,6 +144,7 @@ export default function SuccessPage() {
         totalLabel={paid ? t('success.total') : t('success.totalDue')}
         language={config.language}
       />
+      {config.loggedIn && config.customerEmail ? <SetPasswordOffer email={config.customerEmail} /> : null}
       <ul className={styles.links}>
         <li>
           <Link href={paths.services()}>{t('success.continue')}</Link>
