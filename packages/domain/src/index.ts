@@ -25,6 +25,7 @@ export * from './rules/order-followups.ts';
 export * from './rules/order-ids.ts';
 export * from './rules/order-state-machine.ts';
 export * from './rules/order-status.ts';
+export * from './rules/status-words.ts';
 export * from './rules/page-head.ts';
 export * from './rules/payment-selection.ts';
 export * from './rules/price.ts';

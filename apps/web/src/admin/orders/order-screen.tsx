@@ -9,7 +9,7 @@ import { CreditNoteForm } from './credit-note-form.tsx';
 import { IncidentsPanel } from './incidents-panel.tsx';
 import { LocatedPanel } from './located-panel.tsx';
 import { PaymentExtras } from './payment-extras.tsx';
-import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
+import { PANEL_MOVES, statusName } from './status-names.ts';
 
 const TransitionAnswerSchema = z.object({
   ok: z.literal(true),
@@ -57,7 +57,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
         method: 'POST',
         body: { to, message },
       });
-      setNotice(`Estado: ${STATUS_NAMES[answer.status] ?? answer.status}`);
+      setNotice(`Estado: ${statusName(answer.status)}`);
       setIncident(false);
       load();
     } catch (err) {
@@ -96,7 +96,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
         <Link href="/">← Pedidos</Link>
       </p>
       <h1>
-        Pedido {order.id} <span className={styles.badge}>{STATUS_NAMES[order.status] ?? order.status}</span>
+        Pedido {order.id} <span className={styles.badge}>{statusName(order.status)}</span>
       </h1>
       {notice && <output className={styles.badge}>{notice}</output>}
       {error && (

@@ -10,7 +10,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { AdminApiError, adminCall, dateTime, euros, waited } from '../api.ts';
-import { STATUS_NAMES } from './status-names.ts';
+import { statusName } from './status-names.ts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, OrderQueueRow>();
@@ -27,7 +27,7 @@ const columns = column.columns([
   column.accessor('email', { header: 'Correo' }),
   column.accessor('status', {
     header: 'Estado',
-    cell: (info) => STATUS_NAMES[info.getValue()] ?? info.getValue(),
+    cell: (info) => statusName(info.getValue()),
   }),
   column.accessor('paid', { header: 'Pagado', cell: (info) => (info.getValue() ? 'Sí' : 'No') }),
   column.accessor('total_cents', { header: 'Total', cell: (info) => euros(info.getValue()) }),
@@ -101,7 +101,7 @@ export default function QueueScreen() {
             <option value="all">Todos</option>
             {ORDER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_NAMES[status] ?? status}
+                {statusName(status)}
               </option>
             ))}
           </select>
