@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hasPortugueseOrderId, orderLanguage, orderStatusDisplay, type StatusDisplay } from './order-status.ts';
+import {
+  hasPortugueseOrderId,
+  orderLanguage,
+  orderStatusDisplay,
+  type StatusDisplay,
+} from './order-status.ts';
 import { STATUS_WORDS, serverStatusWord } from './status-words.ts';
 
 const labelOf = (shown: StatusDisplay) => shown.label;
@@ -78,7 +83,9 @@ describe('one status vocabulary per language (ADR 033)', () => {
     expect(orderLanguage('2100000016')).toBe('es');
     expect(orderLanguage('100000042')).toBe('es');
     expect(orderLanguage('2600000001')).toBe('pt');
-    expect(orderStatusDisplay(row('complete_pending', 10, false, '1700000001')).label).toBe('Awaiting processing');
+    expect(orderStatusDisplay(row('complete_pending', 10, false, '1700000001')).label).toBe(
+      'Awaiting processing',
+    );
     expect(orderStatusDisplay(row('closed', null, false, '1800000001')).label).toBe('Refunded');
   });
 

@@ -1,7 +1,7 @@
 import type { Language } from '../schemas/config.ts';
 import { parseOrderId } from './order-ids.ts';
-import { STORE_IDS, storeLanguage } from './stores.ts';
 import { statusWord } from './status-words.ts';
+import { STORE_IDS, storeLanguage } from './stores.ts';
 
 /** Server order statuses (DECISIONS.md "Order lifecycle"). */
 export const ORDER_STATUSES = [

@@ -82,7 +82,11 @@ export function confirmationMail(input: {
   const status = t('status', {
     status: statusWord(
       language,
-      statusDisplayKey({ status: order.status, panel_status_id: order.panelStatusId, pendingTramitation: false }),
+      statusDisplayKey({
+        status: order.status,
+        panel_status_id: order.panelStatusId,
+        pendingTramitation: false,
+      }),
     ),
   });
   const paragraphs = [

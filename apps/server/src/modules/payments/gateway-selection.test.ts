@@ -114,17 +114,20 @@ describe('confirmation mail', () => {
     ['es', 'Confirmación de tu pedido 1700000001', 'Total pagado: 20,76', 'Pendiente de tramitar'],
     ['pt', 'Confirmação da sua encomenda 1700000001', 'Total pago: 20,76', 'Pendente de tramitação'],
     ['en', 'Confirmation of your order 1700000001', 'Total paid: 20,76', 'Awaiting processing'],
-  ] as const)('speaks the store language (%s), in text and escaped HTML', (language, subject, total, status) => {
-    const mail = confirmationMail({ ...input, language });
-    expect(mail.subject).toContain(subject);
-    expect(mail.text).toContain(total);
-    expect(mail.text).toContain(status);
-    expect(mail.html).toContain(status);
-    expect(mail.text).toContain('ES-2026-000001');
-    expect(mail.html).toContain('Ann &lt;b&gt;');
-    expect(mail.html).not.toContain('<b>');
-    expect(mail.html).toContain(`lang="${language}"`);
-  });
+  ] as const)(
+    'speaks the store language (%s), in text and escaped HTML',
+    (language, subject, total, status) => {
+      const mail = confirmationMail({ ...input, language });
+      expect(mail.subject).toContain(subject);
+      expect(mail.text).toContain(total);
+      expect(mail.text).toContain(status);
+      expect(mail.html).toContain(status);
+      expect(mail.text).toContain('ES-2026-000001');
+      expect(mail.html).toContain('Ann &lt;b&gt;');
+      expect(mail.html).not.toContain('<b>');
+      expect(mail.html).toContain(`lang="${language}"`);
+    },
+  );
 });
 
 describe('start-up banner', () => {
