@@ -1,0 +1,178 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './support/axe.ts';
+import { headerHeight, layoutProblems, MAX_HEADER_HEIGHT } from './support/layout-probe.ts';
+import { useShopPage } from './support/shop-page.ts';
+import { answer, NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
+
+// Issue 20 item 9's acceptance: a 360 px phone in Chromium against the real
+// shop, in Spanish (store 14), Portuguese (16) and English (18). On the services
+// screen, a wizard step, the cart, register (checkout's first page), the payment
+// choice, a payment method's page and the orders page: the sticky header is at
+// most 64 px high, no text is cut, wider than the screen or broken mid-word, a
+// select shows its whole choice, and axe finds nothing.
+
+const shop = useShopPage({
+  prepare: async (page) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+  },
+});
+
+const CERTIDAO_FORM = {
+  distrito_concelho_freguesia: 'Lisboa / Lisboa / Estrela',
+  forma_identificar_matricial: true,
+  forma_identificar_livro: false,
+  forma_identificar_ficha: false,
+  tipo_rustica: false,
+  tipo_urbana: true,
+  numero_artigo: '1234',
+  seccao: '',
+  num_livro: '',
+  livro: '',
+  folhas: '',
+  num_ficha: '',
+  prop_horizontal: false,
+  prop_horizontal_fracao: '',
+  quiere_un_certidao: true,
+  step1: true,
+  step2: true,
+  step3: true,
+  step4: true,
+  step5: true,
+  step6: true,
+  step7: true,
+  step8: true,
+};
+
+interface Store {
+  id: number;
+  language: string;
+  services: string;
+  wizardStep: string;
+  /** Puts one item in the visitor's cart the way its wizard leaves it. */
+  fillCart: (page: Page) => Promise<string>;
+  register: string;
+  next: string;
+  payment: string;
+  orders: string;
+}
+
+const STORES: Store[] = [
+  {
+    id: 14,
+    language: 'es',
+    services: '¿Qué servicio deseas?',
+    wizardStep: '/app/nota-simple/step1',
+    fillCart: async (page) => {
+      await saveWizardForm(page, 'last_ns_form', NS_FORM);
+      return '/app/cart/add/ns';
+    },
+    register: '¿A qué e-mail te enviamos el pedido?',
+    next: 'Siguiente',
+    payment: '¿Cómo quieres pagar?',
+    orders: 'Mis pedidos',
+  },
+  {
+    id: 16,
+    language: 'pt',
+    services: 'Que serviço deseja?',
+    wizardStep: '/app/certidao-permanente/step1',
+    fillCart: async (page) => {
+      await saveWizardForm(page, 'last_certidao_form', CERTIDAO_FORM);
+      return '/app/cart/add/certidao';
+    },
+    register: 'Para que e-mail enviamos a encomenda?',
+    next: 'Seguinte',
+    payment: 'Como pretende pagar?',
+    orders: 'As minhas encomendas',
+  },
+  {
+    id: 18,
+    language: 'en',
+    services: 'Which service do you need?',
+    wizardStep: '/app/product/step1/18506',
+    fillCart: async (page) => {
+      const value = (optionId: number, type: string, v: string) => answer(18506, optionId, type, v);
+      await saveWizardForm(
+        page,
+        'last_generic_form',
+        {
+          product_id: 18506,
+          values: [
+            value(2901, 'municipio', 'Málaga (Málaga)'),
+            value(2902, 'field', 'Calle Larios 5'),
+            value(2903, 'field', 'John Smith'),
+            value(2904, 'area', ''),
+            value(2905, 'radio', '6901'),
+          ],
+        },
+        'session',
+      );
+      return '/app/cart/add/product';
+    },
+    register: 'Which e-mail address should we send your order to?',
+    next: 'Next',
+    payment: 'How would you like to pay?',
+    orders: 'My orders',
+  },
+];
+
+const h1 = (page: Page, name?: string) => page.getByRole('heading', { level: 1, ...(name ? { name } : {}) });
+
+/** The screen as a phone shows it: header height, layout problems and axe violations, named by the screen. */
+async function expectPhoneReady(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle');
+  expect.soft({ screen, header: await headerHeight(page) }).toEqual({
+    screen,
+    header: expect.toSatisfy((h: number) => h > 0 && h <= MAX_HEADER_HEIGHT),
+  });
+  expect.soft({ screen, problems: await layoutProblems(page) }).toEqual({ screen, problems: [] });
+  expect.soft({ screen, axe: await axeViolations(page) }).toEqual({ screen, axe: [] });
+}
+
+let emails = 0;
+
+describe('a 360 px phone (Chromium, real shop)', () => {
+  it.each(STORES)(
+    'store $id ($language): services, a wizard step, cart, register, payment, orders',
+    async (store) => {
+      const { page, origin } = shop;
+      await page.goto(`${origin}/app/servicios?store_id=${store.id}`);
+      await h1(page, store.services).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(store.language);
+      await expectPhoneReady(page, `${store.language} services`);
+
+      await page.goto(`${origin}${store.wizardStep}`);
+      await h1(page).waitFor();
+      await expectPhoneReady(page, `${store.language} wizard step`);
+
+      await page.evaluate(() => {
+        localStorage.removeItem('last_ns_form');
+        sessionStorage.clear();
+      });
+      const add = await store.fillCart(page);
+      await page.goto(`${origin}${add}`);
+      await page.getByTestId('cart-total').waitFor();
+      await page.goto(`${origin}/app/cart`);
+      await page.getByTestId('cart-total').waitFor();
+      await expectPhoneReady(page, `${store.language} cart`);
+
+      await page.goto(`${origin}/app/customer/register`);
+      await h1(page, store.register).waitFor();
+      await expectPhoneReady(page, `${store.language} register`);
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(`phone${Date.now()}${++emails}@example.es`);
+      await page.getByRole('button', { name: store.next }).click();
+      await h1(page, store.payment).waitFor();
+      await expectPhoneReady(page, `${store.language} payment choice`);
+
+      await page.getByRole('radio').first().check();
+      await page.getByRole('button', { name: store.next }).click();
+      await expect.poll(() => h1(page).textContent()).not.toBe(store.payment);
+      await expectPhoneReady(page, `${store.language} payment method`);
+
+      await page.goto(`${origin}/app/customer/orders`);
+      await h1(page, store.orders).waitFor();
+      await expectPhoneReady(page, `${store.language} orders`);
+    },
+  );
+});
