@@ -80,7 +80,11 @@ export function layoutProblems(page: Page): Promise<string[]> {
 
 /** The height of the page's sticky header (the banner landmark), in CSS pixels. */
 export function headerHeight(page: Page): Promise<number> {
-  return page.evaluate(() => document.querySelector('body header')?.getBoundingClientRect().height ?? 0);
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll('header')].find((h) => !h.closest('dialog, main, footer'))?.getBoundingClientRect()
+        .height ?? 0,
+  );
 }
 
 /**
@@ -97,7 +101,7 @@ export function focusedHiddenReason(page: Page): Promise<string | null> {
     if (rect.width === 0 && rect.height === 0) return `${label} has no box`;
     if (rect.bottom <= 0 || rect.top >= window.innerHeight)
       return `${label} is outside the viewport (${rect.top})`;
-    const header = document.querySelector('body header');
+    const header = [...document.querySelectorAll('header')].find((h) => !h.closest('dialog, main, footer'));
     if (header && !header.contains(el)) {
       const bottom = header.getBoundingClientRect().bottom;
       if (rect.top < bottom - 1) return `${label} is under the sticky header (${rect.top} < ${bottom})`;
