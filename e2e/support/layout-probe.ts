@@ -82,8 +82,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
 export function headerHeight(page: Page): Promise<number> {
   return page.evaluate(
     () =>
-      [...document.querySelectorAll('header')].find((h) => !h.closest('dialog, main, footer'))?.getBoundingClientRect()
-        .height ?? 0,
+      [...document.querySelectorAll('header')]
+        .find((h) => !h.closest('dialog, main, footer'))
+        ?.getBoundingClientRect().height ?? 0,
   );
 }
 
