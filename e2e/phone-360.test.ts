@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
+import { saveCartForm } from './support/cart-forms.ts';
 import { headerHeight, layoutProblems, MAX_HEADER_HEIGHT } from './support/layout-probe.ts';
 import { useShopPage } from './support/shop-page.ts';
-import { answer, NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
 // Issue 20 item 9's acceptance: a 360 px phone in Chromium against the real
 // shop, in Spanish (store 14), Portuguese (16) and English (18). On the services
@@ -18,39 +18,11 @@ const shop = useShopPage({
   },
 });
 
-const CERTIDAO_FORM = {
-  distrito_concelho_freguesia: 'Lisboa / Lisboa / Estrela',
-  forma_identificar_matricial: true,
-  forma_identificar_livro: false,
-  forma_identificar_ficha: false,
-  tipo_rustica: false,
-  tipo_urbana: true,
-  numero_artigo: '1234',
-  seccao: '',
-  num_livro: '',
-  livro: '',
-  folhas: '',
-  num_ficha: '',
-  prop_horizontal: false,
-  prop_horizontal_fracao: '',
-  quiere_un_certidao: true,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-  step8: true,
-};
-
 interface Store {
   id: number;
   language: string;
   services: string;
   wizardStep: string;
-  /** Puts one item in the visitor's cart the way its wizard leaves it. */
-  fillCart: (page: Page) => Promise<string>;
   register: string;
   next: string;
   payment: string;
@@ -63,10 +35,6 @@ const STORES: Store[] = [
     language: 'es',
     services: '¿Qué servicio deseas?',
     wizardStep: '/app/nota-simple/step1',
-    fillCart: async (page) => {
-      await saveWizardForm(page, 'last_ns_form', NS_FORM);
-      return '/app/cart/add/ns';
-    },
     register: '¿A qué e-mail te enviamos el pedido?',
     next: 'Siguiente',
     payment: '¿Cómo quieres pagar?',
@@ -77,10 +45,6 @@ const STORES: Store[] = [
     language: 'pt',
     services: 'Que serviço deseja?',
     wizardStep: '/app/certidao-permanente/step1',
-    fillCart: async (page) => {
-      await saveWizardForm(page, 'last_certidao_form', CERTIDAO_FORM);
-      return '/app/cart/add/certidao';
-    },
     register: 'Para que e-mail enviamos a encomenda?',
     next: 'Seguinte',
     payment: 'Como pretende pagar?',
@@ -91,25 +55,6 @@ const STORES: Store[] = [
     language: 'en',
     services: 'Which service do you need?',
     wizardStep: '/app/product/step1/18506',
-    fillCart: async (page) => {
-      const value = (optionId: number, type: string, v: string) => answer(18506, optionId, type, v);
-      await saveWizardForm(
-        page,
-        'last_generic_form',
-        {
-          product_id: 18506,
-          values: [
-            value(2901, 'municipio', 'Málaga (Málaga)'),
-            value(2902, 'field', 'Calle Larios 5'),
-            value(2903, 'field', 'John Smith'),
-            value(2904, 'area', ''),
-            value(2905, 'radio', '6901'),
-          ],
-        },
-        'session',
-      );
-      return '/app/cart/add/product';
-    },
     register: 'Which e-mail address should we send your order to?',
     next: 'Next',
     payment: 'How would you like to pay?',
@@ -150,7 +95,7 @@ describe('a 360 px phone (Chromium, real shop)', () => {
         localStorage.removeItem('last_ns_form');
         sessionStorage.clear();
       });
-      const add = await store.fillCart(page);
+      const add = await saveCartForm(page, store.id);
       await page.goto(`${origin}${add}`);
       await page.getByTestId('cart-total').waitFor();
       await page.goto(`${origin}/app/cart`);
