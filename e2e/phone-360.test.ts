@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
 import { saveCartForm } from './support/cart-forms.ts';
 import { headerHeight, layoutProblems, MAX_HEADER_HEIGHT } from './support/layout-probe.ts';
-import { useShopPage } from './support/shop-page.ts';
+import { useShopPage, waitForHydration } from './support/shop-page.ts';
 
 // Issue 20 item 9's acceptance: a 360 px phone in Chromium against the real
 // shop, in Spanish (store 14), Portuguese (16) and English (18). On the services
@@ -120,4 +120,52 @@ describe('a 360 px phone (Chromium, real shop)', () => {
       await expectPhoneReady(page, `${store.language} orders`);
     },
   );
+});
+
+describe('a 360 px phone: leaving a wizard, an emptied cart (store 14)', () => {
+  it('the logo asks before leaving a wizard, in an accessible dialog', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await h1(page, '¿Qué servicio deseas?').waitFor();
+    await page.goto(`${origin}/app/nota-simple/step1`);
+    await h1(page, 'Titular del inmueble').waitFor();
+    await waitForHydration(page);
+    await page.getByRole('link', { name: /página principal/ }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Salir del formulario?' });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Seguir con el formulario' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/app/nota-simple/step1');
+    // Back on the form, the focus on the logo that opened the dialog.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(
+      /página principal/,
+    );
+    await page.getByRole('link', { name: /página principal/ }).click();
+    await dialog.getByRole('button', { name: 'Salir', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/app/nota-simple'));
+  });
+
+  it('a payment page with an emptied cart offers no payment (no "Pagar 0 €")', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/app/servicios?store_id=14`);
+    await h1(page, '¿Qué servicio deseas?').waitFor();
+    await page.goto(`${origin}${await saveCartForm(page, 14)}`);
+    await page.getByTestId('cart-total').waitFor();
+    await page.goto(`${origin}/app/customer/register`);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(`vacio${Date.now()}@example.es`);
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await page.getByRole('radio', { name: 'Tarjeta de crédito o débito' }).check();
+    await page.getByRole('button', { name: 'Siguiente' }).click();
+    await h1(page, 'Pago con tarjeta').waitFor();
+    expect(await page.getByRole('button', { name: /^Pagar 20,76/ }).count()).toBe(1);
+
+    await page.goto(`${origin}/app/cart`);
+    await page.getByRole('button', { name: 'Eliminar Nota Simple del pedido' }).click();
+    await page.getByText('Tu pedido está vacío.').first().waitFor();
+    await page.goto(`${origin}/app/payment/cc`);
+    await page.getByText('Tu pedido está vacío: añade un servicio para continuar.').waitFor();
+    expect(await page.getByRole('button', { name: /^Pagar/ }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

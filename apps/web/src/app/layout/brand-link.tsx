@@ -1,4 +1,5 @@
 import { lazy, type MouseEvent, type ReactNode, Suspense, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../shared/paths.ts';
 import { isWizardPath } from './header-rules.ts';
@@ -44,11 +45,15 @@ export function BrandLink({
           {children}
         </Link>
       )}
-      {asking ? (
-        <Suspense fallback={null}>
-          <LeaveWizardDialog onLeave={leave} onStay={() => setAsking(false)} />
-        </Suspense>
-      ) : null}
+      {/* Outside the site's header: a dialog's own header must not sit inside the banner landmark. */}
+      {asking
+        ? createPortal(
+            <Suspense fallback={null}>
+              <LeaveWizardDialog onLeave={leave} onStay={() => setAsking(false)} />
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
