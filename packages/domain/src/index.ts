@@ -39,6 +39,7 @@ export * from './rules/products.ts';
 export * from './rules/registry.ts';
 export * from './rules/registry-calendar.ts';
 export * from './rules/spec-date.ts';
+export * from './rules/status-words.ts';
 export * from './rules/stores.ts';
 export * from './rules/tax-ids.ts';
 export * from './rules/uploads.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatEuros, type Language } from '@shop/domain';
+import { formatEuros, type Language, statusDisplayKey, statusWord } from '@shop/domain';
 import type { TranslationKey, TranslationVars } from '@shop/domain/i18n';
 import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
@@ -86,7 +86,7 @@ export const invoiceStorageKey = (invoice: Pick<InvoiceRow, 'series' | 'year' | 
 export function confirmationMail(input: {
   language: Language;
   portal: string;
-  order: Pick<OrderRow, 'id' | 'totalCents' | 'email'>;
+  order: Pick<OrderRow, 'id' | 'totalCents' | 'email' | 'status' | 'panelStatusId'>;
   customerName: string;
   items: { name: string; qty: number; priceCents: number }[];
   invoiceNumber: string;
@@ -108,9 +108,21 @@ export function confirmationMail(input: {
   const lines = input.items.map(
     (item) => `${item.qty > 1 ? `${item.qty} × ` : ''}${item.name}: ${money(item.priceCents * item.qty)}`,
   );
+  // The status reads as on the success and orders pages: the domain's vocabulary (ADR 033).
+  const status = t('status', {
+    status: statusWord(
+      language,
+      statusDisplayKey({
+        status: order.status,
+        panel_status_id: order.panelStatusId,
+        pendingTramitation: false,
+      }),
+    ),
+  });
   const paragraphs = [
     t('greeting', { name }),
     t('intro', { order: order.id }),
+    status,
     `${t('items')}:\n${lines.map((l) => `- ${l}`).join('\n')}`,
     t('total', { total: money(order.totalCents) }),
     ...(input.promise ? [input.promise] : []),
@@ -124,6 +136,7 @@ export function confirmationMail(input: {
   )}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px">
 <p>${escapeHtml(t('greeting', { name }))}</p>
 <p>${escapeHtml(t('intro', { order: order.id }))}</p>
+<p>${escapeHtml(status)}</p>
 <h2 style="font-size:16px">${escapeHtml(t('items'))}</h2>
 <ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p><strong>${escapeHtml(t('total', { total: money(order.totalCents) }))}</strong></p>

@@ -14,7 +14,6 @@ import type { AppDb } from '../../db/client.ts';
 import { creditNotes, files, invoices, orderItems, orders, products } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { API_PREFIX } from '../../http/paths.ts';
-import { statusLabel } from '../../http/translate.ts';
 import { openIncidentView } from '../incidents/incident-views.ts';
 import { type IncidentRow, openIncidentsOf } from '../incidents/incidents.repository.ts';
 import { pendingPaymentsOf } from '../payments/pending-payment.ts';
@@ -85,7 +84,7 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     lines: linesOf(item, order, children.filter((child) => isLocatedPropertyProduct(child.productId)).length),
     status: order.status,
     status_key: status.key,
-    status_label: statusLabel(status),
+    status_label: status.label,
     status_class: status.className,
     panel_status_id: item.panelStatusId,
     pendingTramitation: false,
@@ -170,7 +169,7 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       created_at: order.createdAt.toISOString(),
       total: order.totalCents,
       status: order.status,
-      status_label: statusLabel(status),
+      status_label: status.label,
       status_class: status.className,
       paid: isPaidOrderStatus(order.status),
       items: top.map((item) => itemOf(item, order, own)),

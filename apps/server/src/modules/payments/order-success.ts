@@ -2,7 +2,6 @@ import { isPaidOrderStatus, type Language, type OrderSuccess, orderStatusDisplay
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { invoices } from '../../db/schema/index.ts';
-import { statusLabel } from '../../http/translate.ts';
 import { orderLines } from './order-lines.ts';
 import { failedNext } from './payment-outcome.ts';
 import { lastPayment, type OrderRow } from './payments.repository.ts';
@@ -31,14 +30,12 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     store_id: order.storeId,
     created_at: order.createdAt.toISOString(),
     status: order.status,
-    status_label: statusLabel(
-      orderStatusDisplay({
-        order_id: order.id,
-        status: order.status,
-        panel_status_id: order.panelStatusId,
-        pendingTramitation: false,
-      }),
-    ),
+    status_label: orderStatusDisplay({
+      order_id: order.id,
+      status: order.status,
+      panel_status_id: order.panelStatusId,
+      pendingTramitation: false,
+    }).label,
     total: order.totalCents,
     email: order.email,
     payment_method: order.paymentMethod,

@@ -5,7 +5,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { errorText } from '../api.ts';
 import { bulkTransition, refreshOrders } from './queries.ts';
-import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
+import { PANEL_MOVES, statusName } from './status-names.ts';
 
 type Target = (typeof BULK_TARGETS)[number];
 
@@ -16,7 +16,7 @@ const REFUSALS: Readonly<Record<string, string>> = {
 };
 
 function ResultLine({ result }: { result: BulkTransitionAnswer['results'][number] }) {
-  const status = result.status ? (STATUS_NAMES[result.status] ?? result.status) : '';
+  const status = result.status ? statusName(result.status) : '';
   return (
     <li data-result={result.ok ? 'ok' : 'refused'}>
       {result.id}:{' '}

@@ -1,4 +1,4 @@
-import { STATUS_NAMES } from './status-names.ts';
+import { statusName } from './status-names.ts';
 
 /** What each audited action on an order means, in the back office's words. */
 const ACTIONS: Readonly<Record<string, string>> = {
@@ -33,7 +33,7 @@ export function actorWords(actor: string): string {
 
 const statusOf = (value: unknown): string | null => {
   const status = (value as { status?: unknown } | null | undefined)?.status;
-  return typeof status === 'string' ? (STATUS_NAMES[status] ?? status) : null;
+  return typeof status === 'string' ? statusName(status) : null;
 };
 
 /** The status move a history entry records, in words ('de Pendiente de pago a Pendiente de tramitar (10)'). */

@@ -6,7 +6,7 @@ import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
 import { errorText } from '../api.ts';
 import { refreshOrders, transition } from './queries.ts';
-import { PANEL_MOVES, STATUS_NAMES } from './status-names.ts';
+import { PANEL_MOVES, statusName } from './status-names.ts';
 
 /** The panel moves the state machine allows now, and the incident with its message for the customer. */
 export function OrderMoves({ order }: { order: OrderDetail }) {
@@ -45,7 +45,7 @@ export function OrderMoves({ order }: { order: OrderDetail }) {
       </div>
       {move.isSuccess && (
         <output className={styles.notice}>
-          Estado: {STATUS_NAMES[move.data.status] ?? move.data.status}
+          Estado: {statusName(move.data.status)}
         </output>
       )}
       {move.isError && (

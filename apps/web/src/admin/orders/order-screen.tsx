@@ -15,7 +15,7 @@ import { OrderMoves } from './order-moves.tsx';
 import { OpenPayments, PaymentExtras } from './payment-extras.tsx';
 import { orderQuery } from './queries.ts';
 import { ResultForm } from './result-form.tsx';
-import { STATUS_NAMES } from './status-names.ts';
+import { statusName } from './status-names.ts';
 
 /** Payment statuses as the operators call them. */
 const PAYMENT_STATUS: Readonly<Record<string, string>> = {
@@ -95,7 +95,7 @@ export default function OrderScreen({ orderId }: { orderId: string }) {
         <Link href="/">← Pedidos</Link>
       </p>
       <h1>
-        Pedido {order.id} <span className={styles.badge}>{STATUS_NAMES[order.status] ?? order.status}</span>
+        Pedido {order.id} <span className={styles.badge}>{statusName(order.status)}</span>
       </h1>
       <OrderMoves order={order} />
       <OpenPayments payments={order.payments} />

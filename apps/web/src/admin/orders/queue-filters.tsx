@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '@shop/domain';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { STATUS_NAMES } from './status-names.ts';
+import { statusName } from './status-names.ts';
 
 export const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q', 'sort'] as const;
 export type Filters = Record<(typeof FILTERS)[number], string>;
@@ -42,7 +42,7 @@ export function QueueFilters({
           <option value="all">Todos</option>
           {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {STATUS_NAMES[status] ?? status}
+              {statusName(status)}
             </option>
           ))}
         </select>

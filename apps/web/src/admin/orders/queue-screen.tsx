@@ -11,7 +11,7 @@ import { BulkActions } from './bulk-actions.tsx';
 import { dueRowClass, PromiseCell } from './promise-cell.tsx';
 import { exportUrl, queueQuery } from './queries.ts';
 import { FILTERS, type Filters, QueueFilters } from './queue-filters.tsx';
-import { STATUS_NAMES } from './status-names.ts';
+import { statusName } from './status-names.ts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, OrderQueueRow>();
@@ -32,7 +32,7 @@ const columns = column.columns([
   column.accessor('email', { header: 'Correo' }),
   column.accessor('status', {
     header: 'Estado',
-    cell: (info) => STATUS_NAMES[info.getValue()] ?? info.getValue(),
+    cell: (info) => statusName(info.getValue()),
   }),
   column.accessor('paid', { header: 'Pagado', cell: (info) => (info.getValue() ? 'Sí' : 'No') }),
   column.accessor('total_cents', { header: 'Total', cell: (info) => euros(info.getValue()) }),

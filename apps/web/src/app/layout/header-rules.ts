@@ -24,3 +24,14 @@ const LOGIN_PREFIXES = ['/customer/authenticate', '/customer/login', '/customer/
 export function showsLogin(pathname: string): boolean {
   return !LOGIN_PREFIXES.some((prefix) => under(pathname, prefix));
 }
+
+/** The wizards' routes: the logo asks before leaving them (their answers would be left half done). */
+const WIZARD_PREFIXES = ['/nota-simple', '/q-propiedades', '/certidao-permanente', '/i-predial-simplificada'];
+
+/** Whether `pathname` (relative to the app's base) is a step of a wizard, fixed or generic. */
+export function isWizardPath(pathname: string): boolean {
+  return (
+    WIZARD_PREFIXES.some((prefix) => under(pathname, prefix)) ||
+    /^\/product\/(step\d+|confirmation)\/\d+$/.test(pathname)
+  );
+}

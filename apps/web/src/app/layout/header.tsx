@@ -5,6 +5,7 @@ import { useConfig } from '../../shared/config/config-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
 import { paths, returnPathOf } from '../../shared/paths.ts';
+import { BrandLink } from './brand-link.tsx';
 import { showsLogin, showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
 
@@ -36,15 +37,9 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.bar}>
         {/* Spec point 2: the logo goes to the portal's homepage, or to services when embedded. */}
-        {config.embedded || !config.homepage ? (
-          <Link href={paths.services()} className={styles.brand} aria-label={homeLabel}>
-            {brand}
-          </Link>
-        ) : (
-          <a href={config.homepage} className={styles.brand} aria-label={homeLabel}>
-            {brand}
-          </a>
-        )}
+        <BrandLink homepage={config.embedded || !config.homepage ? null : config.homepage} label={homeLabel}>
+          {brand}
+        </BrandLink>
         <div className={styles.tools}>
           {showsRequestNotaSimple(config.store_id, pathname) && (
             <Link href={paths.notaSimpleStep(1)} className={styles.requestNs}>

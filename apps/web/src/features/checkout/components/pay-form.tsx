@@ -10,6 +10,7 @@ import type { usePay } from '../hooks/use-pay.ts';
 import { BILLING_FIELD_NAMES } from './billing-section.tsx';
 import styles from './checkout.module.css';
 import { useCheckoutBilling } from './checkout-billing.tsx';
+import { EmptyCartNotice } from './empty-cart-notice.tsx';
 import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** The refusal of a payment call that is not about a field: the server's message (409: already ordered...). */
@@ -51,6 +52,10 @@ export function PayForm({
   const refused = payRefusal(pay.error, [...fieldNames, ...BILLING_FIELD_NAMES]);
   // A new checkout (no order yet) offers the invoice in a fiscal name (issue 18).
   const billing = useCheckoutBilling(pay.error, orderId === null);
+  // Nothing to pay (the cart was emptied in another tab, a stale link): no 'Pagar 0 €'.
+  if (orderId === null && cart.items.length === 0 && !pay.isPending && !pay.isSuccess) {
+    return <EmptyCartNotice title={title} />;
+  }
   return (
     <StepLayout
       title={title}

@@ -8,6 +8,7 @@ import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useConsent } from '../../../shared/consent/consent-store.ts';
+import { useHeadingFocus } from '../../../shared/hooks/use-heading-focus.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -41,6 +42,7 @@ export default function SuccessPage() {
   const config = useConfig();
   const params = useParams<{ orderId?: string }>();
   usePageTitle(t('titles.checkout'));
+  const headingRef = useHeadingFocus<HTMLHeadingElement>();
   // Fixed at arrival: a later answer's configuration must not switch the order shown.
   const [fallback] = useState(() => config.lastOrderId || readLastSuccessId());
   const orderId = params.orderId || fallback;
@@ -93,7 +95,9 @@ export default function SuccessPage() {
   if (!orderId || order.isError) {
     return (
       <section className={styles.page}>
-        <h1 className={styles.title}>{t('titles.checkout')}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+          {t('titles.checkout')}
+        </h1>
         <p>{orderId ? t('payment.orderNotFound') : t('success.noOrder')}</p>
         <ul className={styles.links}>
           <li>
@@ -112,7 +116,7 @@ export default function SuccessPage() {
 
   return (
     <section className={styles.page} aria-labelledby="success-title">
-      <h1 id="success-title" className={styles.title}>
+      <h1 id="success-title" ref={headingRef} tabIndex={-1} className={styles.title}>
         {t('success.heading')}
       </h1>
       <p data-testid="success-order">{t('success.order', { order: data.order_id })}</p>
