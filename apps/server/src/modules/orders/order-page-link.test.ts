@@ -23,7 +23,13 @@ describe('order mails link to the order page', () => {
     const mail = confirmationMail({
       language: 'en',
       portal: 'Portal',
-      order: { id: order.id, totalCents: 2076, email: 'ana@example.com' },
+      order: {
+        id: order.id,
+        totalCents: 2076,
+        email: 'ana@example.com',
+        status: 'paid',
+        panelStatusId: null,
+      },
       customerName: 'Ana',
       items: [{ name: 'Nota Simple', qty: 1, priceCents: 2076 }],
       invoiceNumber: 'A-2026-1',

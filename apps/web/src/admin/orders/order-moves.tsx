@@ -43,11 +43,7 @@ export function OrderMoves({ order }: { order: OrderDetail }) {
           Incidencia (60)…
         </Button>
       </div>
-      {move.isSuccess && (
-        <output className={styles.notice}>
-          Estado: {statusName(move.data.status)}
-        </output>
-      )}
+      {move.isSuccess && <output className={styles.notice}>Estado: {statusName(move.data.status)}</output>}
       {move.isError && (
         <p role="alert" className={styles.error}>
           {errorText(move.error)}

@@ -20,8 +20,8 @@ import {
 import { identificationGuard } from '../utils/guards.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
-import { OrderPanel } from './order-panel/order-panel.tsx';
 import { LoginLinkRequest } from './login-link-request.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** Spec 5 "Authenticate": e-mail required and valid, password required ('Por favor, introduce tu contraseña'). */
 const AuthenticateSchema = z.object({
