@@ -151,7 +151,7 @@ describe('log in with a mailed link (issue 20 item 2, Chromium, 360 px)', () => 
     },
   );
 
-  it('the header log-in link returns to the page that asked (checkout with a cart)', async () => {
+  it('the header log-in link on the services page returns there, axe clean at 360 px', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/app/servicios?store_id=14`);
     const headerLogin = page.getByRole('banner').getByRole('link', { name: 'Entrar en tu cuenta' });
