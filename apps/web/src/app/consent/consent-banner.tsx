@@ -10,10 +10,10 @@ import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from './consent.module.css';
-import { rememberFocusOrigin, restoreFocusAfterConsent } from './consent-focus.ts';
+import { bannerFirstInTabOrder, rememberFocusOrigin, restoreFocusAfterConsent } from './consent-focus.ts';
 
 /**
- * Publishes the banner's height as --consent-banner-height while it shows: the
+ * Publishes the banner's height as --cookie-notice-room while it shows: the
  * page keeps that much room at its end and scrolls a focused field above it
  * (global.css scroll-padding-bottom), so the banner never hides what has the focus.
  */
@@ -23,12 +23,12 @@ function useBannerHeight(ref: RefObject<HTMLElement | null>) {
     if (!banner || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
     const observer = new ResizeObserver(() =>
-      root.setProperty('--consent-banner-height', `${banner.offsetHeight}px`),
+      root.setProperty('--cookie-notice-room', `${banner.offsetHeight}px`),
     );
     observer.observe(banner);
     return () => {
       observer.disconnect();
-      root.removeProperty('--consent-banner-height');
+      root.removeProperty('--cookie-notice-room');
     };
   }, [ref]);
 }
@@ -39,14 +39,15 @@ function useBannerHeight(ref: RefObject<HTMLElement | null>) {
  * 'Settings' opens the four levels. Not a modal: the shop stays usable. In the
  * server's markup the buttons are disabled until the page hydrates (its scripts
  * start after the first paint, ADR 009): a tap before that would do nothing.
- * It is first in the Tab order (AppLayout renders it before the header), and
- * once answered the focus goes back where it was before the banner.
+ * It is the first Tab stop (bannerFirstInTabOrder), and once answered the focus
+ * goes back where it was before the banner.
  */
 export default function ConsentBanner() {
   const t = useT();
   const hydrated = useHydrated();
   const ref = useRef<HTMLElement>(null);
   useBannerHeight(ref);
+  useEffect(() => (ref.current ? bannerFirstInTabOrder(ref.current) : undefined), []);
   const choose = (choice: ConsentChoice) => {
     setConsent(choice);
     restoreFocusAfterConsent();

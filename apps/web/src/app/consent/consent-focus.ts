@@ -23,3 +23,42 @@ export function restoreFocusAfterConsent(): void {
     else focusMainHeading();
   });
 }
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
+/** The page's focusable elements outside the banner, in document order. */
+function pageStops(banner: HTMLElement): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => !banner.contains(el) && el.getClientRects().length > 0,
+  );
+}
+
+/**
+ * Makes the cookie banner the first Tab stop while it shows, though it comes
+ * last in the markup (rendered after the page so that hydrating it never
+ * disturbs the page's): Tab from nowhere enters the banner, Tab from its last
+ * button goes on to the page's first stop, Shift+Tab from the page's first stop
+ * goes back into the banner. Returns the listener's removal.
+ */
+export function bannerFirstInTabOrder(banner: HTMLElement): () => void {
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab') return;
+    const own = [...banner.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = own[0];
+    const last = own[own.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    const stops = pageStops(banner);
+    let target: HTMLElement | undefined;
+    if (!event.shiftKey && (active === null || active === document.body)) target = first;
+    else if (!event.shiftKey && active === last) target = stops[0];
+    else if (event.shiftKey && active === first) target = undefined;
+    else if (event.shiftKey && active === stops[0]) target = last;
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  document.addEventListener('keydown', onKey);
+  return () => document.removeEventListener('keydown', onKey);
+}

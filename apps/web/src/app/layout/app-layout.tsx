@@ -15,13 +15,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useRouteFocus();
   return (
     <div className={styles.shell}>
-      {/* First in the Tab order: the cookie banner (fixed at the bottom) is answered before anything else. */}
-      <ConsentManager />
       <Header />
       <main className={styles.main}>{children}</main>
       <Footer />
       <Snackbar />
       <ExitIntent />
+      <ConsentManager />
     </div>
   );
 }
