@@ -37,8 +37,7 @@ export function orderTimeline(facts: OrderTimelineFacts): OrderEvent[] {
   const first = (match: (change: (typeof changes)[number]) => boolean) => changes.find(match)?.at;
   const earliest = (list: readonly { at: string }[] | undefined) =>
     [...(list ?? [])].sort((a, b) => a.at.localeCompare(b.at))[0]?.at;
-  const paid =
-    first((c) => PAID_TARGETS.has(c.to) && UNPAID.has(c.from)) ?? earliest(facts.capturedPayments);
+  const paid = first((c) => PAID_TARGETS.has(c.to) && UNPAID.has(c.from)) ?? earliest(facts.capturedPayments);
   if (paid) events.push({ kind: 'paid', at: paid });
   const sent = first((c) => c.to === 'complete_in_progress');
   if (sent) events.push({ kind: 'sent_to_registry', at: sent });
