@@ -161,7 +161,8 @@ describe('the order on every screen (Chromium, 360px, real server)', () => {
     await heading(page, 'Mis pedidos').waitFor();
     const article = page.getByRole('article', { name: `Pedido ${orderId}` });
     await article.waitFor();
-    const timeline = article.getByRole('region', { name: 'Seguimiento del pedido' });
+    const timeline = article.getByTestId('order-timeline');
+    await timeline.getByRole('heading', { name: 'Seguimiento del pedido' }).waitFor();
     const events = await timeline.getByRole('listitem').allTextContents();
     expect(events[0]).toMatch(/^Pedido recibido \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     expect(events[1]).toMatch(/^Pago confirmado \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);

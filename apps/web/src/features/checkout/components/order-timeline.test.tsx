@@ -83,7 +83,8 @@ describe('customer/orders: the order as a timeline (issue 20 item 7)', () => {
     );
     await api.open('/app/customer/orders', { loggedIn: true });
     const article = await screen.findByRole('article', { name: `Pedido ${ORDER}` });
-    const section = within(article).getByRole('region', { name: 'Seguimiento del pedido' });
+    const section = within(article).getByTestId('order-timeline');
+    expect(within(section).getByRole('heading', { level: 3 }).textContent).toBe('Seguimiento del pedido');
     const events = within(section).getAllByRole('listitem');
     expect(events.map((li) => li.getAttribute('data-event'))).toEqual([
       'received',

@@ -29,7 +29,8 @@ export function OrderTimeline({ order }: { order: Pedido }) {
   if (events.length === 0) return null;
   const headingId = `order-${order.order_id}-timeline`;
   return (
-    <section className={styles.timeline} aria-labelledby={headingId}>
+    // Not a landmark: every order of the page has one, and regions of one name would repeat.
+    <div className={styles.timeline} data-testid="order-timeline">
       <h3 id={headingId} className={styles.heading}>
         {t('orderTimeline.heading')}
       </h3>
@@ -55,6 +56,6 @@ export function OrderTimeline({ order }: { order: Pedido }) {
           );
         })}
       </ol>
-    </section>
+    </div>
   );
 }
