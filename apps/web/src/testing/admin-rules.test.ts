@@ -39,7 +39,9 @@ describe('one way on the web (back office)', () => {
 
   it('calls the API only from query options and change functions (queries.ts) and the client', () => {
     const callers = adminFiles.filter((f) => !isQueries(f) && rel(f) !== 'admin/api.ts');
-    expect(matching(callers, /\badminCall\s*\(|\bfetch\s*\(|XMLHttpRequest|\.call\s*\(\s*\w+Schema/)).toEqual([]);
+    expect(matching(callers, /\badminCall\s*\(|\bfetch\s*\(|XMLHttpRequest|\.call\s*\(\s*\w+Schema/)).toEqual(
+      [],
+    );
   });
 
   it('mounts one QueryClient, once', () => {
@@ -64,9 +66,9 @@ describe('one way on the web (back office)', () => {
   });
 
   it("formats money and dates with the domain's formatters only", () => {
-    expect(matching(adminFiles, /toFixed\(2\)|Intl\.(DateTimeFormat|NumberFormat)|toLocale(Date|Time)?String/)).toEqual(
-      [],
-    );
+    expect(
+      matching(adminFiles, /toFixed\(2\)|Intl\.(DateTimeFormat|NumberFormat)|toLocale(Date|Time)?String/),
+    ).toEqual([]);
   });
 });
 
