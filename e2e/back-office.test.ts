@@ -138,7 +138,7 @@ describe('back office (Chromium, real server)', () => {
 
     // The queue: a bulk change on a selection, the result per order; the CSV of the same filters.
     await page.getByRole('link', { name: 'Pedidos', exact: true }).click();
-    await page.getByLabel('Estado', { exact: true }).selectOption('all');
+    await page.locator('select[name="status"]').selectOption('all');
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.getByLabel(`Seleccionar el pedido ${orderId}`).check();
     await page.getByLabel(/Cambiar el estado de los seleccionados/).selectOption('pending');
