@@ -150,7 +150,7 @@ describe('back office (Chromium, real server)', () => {
     expect(csvHref).toBe('/admin/api/orders.csv?status=all');
     const csv = await page.request.get(`${origin}${csvHref}`);
     expect(csv.headers()['content-type']).toMatch(/^text\/csv/);
-    expect(await csv.text()).toContain(`"${orderId}";`);
+    expect(await csv.text()).toContain(`\r\n${orderId};`);
   });
 
   it('an admin edits a product definition with the live wizard preview and publishes a new version', async () => {
