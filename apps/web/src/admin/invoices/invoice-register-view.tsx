@@ -131,7 +131,7 @@ export function InvoiceRegisterView({
           {sums.map((sum) => (
             <tr key={sum.series || 'period'}>
               <th scope="row" colSpan={5}>
-                {sum.series ? `Total serie $sum.series` : 'Total del periodo'} ({sum.count} documentos)
+                {sum.series ? `Total serie ${sum.series}` : 'Total del periodo'} ({sum.count} documentos)
               </th>
               <td>{euros(sum.base_cents)}</td>
               <td>{euros(sum.vat_cents)}</td>
