@@ -145,6 +145,17 @@ describe('catalogue editor (Chromium, real server)', () => {
     await expect.poll(() => h1().textContent(), SLOW).toContain('versión 2');
     await expect.poll(() => publish.isDisabled(), SLOW).toBe(true);
 
+    // The audit log in words, the change as a diff.
+    await page.getByRole('link', { name: 'Auditoría' }).click();
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Auditoría');
+    const row = page.locator('tbody tr').filter({ hasText: 'Publicó una nueva versión del producto' });
+    await expect.poll(() => row.count(), SLOW).toBe(1);
+    expect(await row.textContent()).toContain(adminEmail);
+    await row.getByText(/cambios$/).click();
+    const priceRow = row.locator('tr').filter({ hasText: /^priceCents/ });
+    await expect.poll(() => priceRow.textContent(), SLOW).toBe(`priceCentscambiado${oldBase}${newBase}`);
+    await expectNoAxeViolations(page);
+
     await page.goto(`${origin}/app/servicios`);
     await expect.poll(nsPrice, SLOW).toBe(before + 1111);
   });
