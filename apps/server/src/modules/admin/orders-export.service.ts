@@ -1,7 +1,8 @@
-import { formatOrderDate, formatPrice, type OrderExportQuery } from '@shop/domain';
+import { formatOrderDate, type OrderExportQuery } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { orderItems, orders, payments } from '../../db/schema/index.ts';
+import { CSV_BOM, csvAmount, csvLine, csvText } from '../documents/csv.ts';
 import { holderSql, queueConditions } from './order-queue-filters.ts';
 
 /** Rows read per query while the CSV streams (keyset pages: no offset, no long transaction). */
@@ -20,22 +21,6 @@ export const EXPORT_HEADER = [
   'Productos',
 ] as const;
 
-/**
- * One CSV cell, safe to open in a spreadsheet: a text starting with `=`, `+`,
- * `-`, `@`, a tab or a carriage return is prefixed with `'` so it is never read
- * as a formula (OWASP "CSV Injection"), then the cell is quoted (RFC 4180:
- * quotes doubled), so separators and line breaks stay inside it.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-/** One CSV line: `;`-separated (the separator spreadsheets expect where the decimal mark is a comma), CRLF. */
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(';')}\r\n`;
-}
-
 interface ExportRow {
   id: string;
   store_id: number;
@@ -51,8 +36,8 @@ interface ExportRow {
 }
 
 /**
- * The queue's filtered list as CSV text chunks (a UTF-8 byte-order mark and
- * the header first), every matching order oldest first, read in keyset pages
+ * The queue's filtered list as CSV text chunks (documents/csv.ts: a UTF-8
+ * byte-order mark and the header first), every matching order oldest first, read in keyset pages
  * of EXPORT_BATCH so a long export neither holds a transaction nor the whole
  * list in memory. Same filters as the queue (queueConditions).
  */
@@ -61,7 +46,7 @@ export async function* exportOrdersCsv(
   query: OrderExportQuery,
   batch = EXPORT_BATCH,
 ): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(EXPORT_HEADER)}`;
+  yield `${CSV_BOM}${csvLine(EXPORT_HEADER.map(csvText))}`;
   const conditions = queueConditions(query);
   let after: { createdKey: string; id: string } | null = null;
   for (;;) {
@@ -90,10 +75,10 @@ export async function* exportOrdersCsv(
         String(row.store_id),
         row.status,
         row.paid === true || row.paid === 't' ? 'Sí' : 'No',
-        formatPrice(Number(row.total_cents), 'es'),
-        row.email,
-        row.holder ?? '',
-        (row.products ?? []).join(', '),
+        csvAmount(Number(row.total_cents)),
+        csvText(row.email),
+        csvText(row.holder),
+        csvText((row.products ?? []).join(', ')),
       ]);
     }
     if (chunk) yield chunk;

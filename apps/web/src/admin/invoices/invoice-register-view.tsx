@@ -97,7 +97,12 @@ export function InvoiceRegisterView({
   const table = useTable({ features, columns: columnsFor(onResend), data: answer.invoices });
   const sums = [...answer.totals, answer.total];
   return (
-    <div className={`${styles.card} ${styles.tableWrap}`}>
+    <section
+      className={`${styles.card} ${styles.tableWrap}`}
+      aria-label="Libro registro (desplazable)"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
       <table className={styles.table}>
         <caption>Libro registro de facturas expedidas</caption>
         <thead>
@@ -138,6 +143,6 @@ export function InvoiceRegisterView({
         </tfoot>
       </table>
       {answer.invoices.length === 0 && <p>No hay facturas con estos filtros.</p>}
-    </div>
+    </section>
   );
 }

@@ -47,8 +47,8 @@ export function CreditNoteForm({ order }: { order: OrderDetail }) {
   if (session.operator.role !== 'admin') return null;
   const done = issue.isSuccess && (
     <output className={styles.notice}>
-      Factura rectificativa {issue.data.credit_note.number} emitida y reembolsados{' '}
-      {euros(Math.abs(issue.data.credit_note.total_cents))}.
+      Factura rectificativa {issue.data.credit_note.number} ({issue.data.credit_note.type}) emitida y
+      reembolsados {euros(Math.abs(issue.data.credit_note.total_cents))}.
     </output>
   );
   if (!creditable) return done || null;

@@ -17,7 +17,8 @@ export function OrderMoves({ order }: { order: OrderDetail }) {
     onSuccess: () => {
       setIncident(false);
       reset();
-      return refreshOrders();
+      // The confirmation shows at once; the order is read again behind it.
+      void refreshOrders();
     },
   });
 

@@ -232,6 +232,27 @@ describe('the back-office order screen (issue 21 item 5)', { timeout: 20_000 }, 
     });
   });
 
+  it('moves the order and reads it again', async () => {
+    const user = userEvent.setup();
+    let status = 'complete_pending';
+    const api = stubAdminApi({
+      'GET /orders/1400000123': () => detailRoute(order({ status, allowed: ['complete_in_progress'] })),
+      'POST /orders/1400000123/transition': () => {
+        status = 'complete_in_progress';
+        return { body: { ok: true, status, panel_status_id: 30 } };
+      },
+    });
+    renderAdmin(<OrderScreen orderId="1400000123" />);
+    await user.click(await screen.findByRole('button', { name: 'En tramitación (30)' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('En tramitación (30)'),
+    );
+    expect(api.received.find((r) => r.method === 'POST')).toMatchObject({
+      body: { to: 'in_progress', message: '' },
+      headers: { 'x-admin-csrf': 'csrf-token' },
+    });
+  });
+
   it('hides the refund from agents', async () => {
     stubAdminApi({ 'GET /orders/1400000123': detailRoute(order()) });
     renderAdmin(<OrderScreen orderId="1400000123" />, { session: adminSession('agent') });

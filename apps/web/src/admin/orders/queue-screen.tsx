@@ -93,7 +93,12 @@ export default function QueueScreen() {
           {errorText(queue.error)}
         </p>
       )}
-      <div className={`${styles.card} ${styles.tableWrap}`}>
+      <section
+        className={`${styles.card} ${styles.tableWrap}`}
+        aria-label="Lista de pedidos (desplazable)"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <table className={styles.table}>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -144,7 +149,7 @@ export default function QueueScreen() {
             Siguiente
           </Button>
         </div>
-      </div>
+      </section>
     </>
   );
 }

@@ -28,7 +28,8 @@ export function ResultForm({
     mutationFn: attachResult,
     onSuccess: () => {
       reset();
-      return refreshOrders();
+      // The confirmation shows at once; the order is read again behind it.
+      void refreshOrders();
     },
   });
   const submit = handleSubmit(({ file }) => {

@@ -40,6 +40,16 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   return error as ApiError;
 }
 
+describe('api client cancelling', () => {
+  it('a cancelled call rejects without sending or retrying', async () => {
+    api.answer('cart', ok({ items: [] }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(fast.request({ path: 'cart', signal: controller.signal })).rejects.toThrow();
+    expect(attempts()).toBe(0);
+  });
+});
+
 describe('api client retries', () => {
   it.each([
     ['three 500s then success', [fail(500), fail(503), fail(502)], 4],

@@ -18,6 +18,8 @@ export interface ApiRequest {
   form?: FormData;
   /** Do not show the generic message when the call fails (spec 8: pedidos, product). */
   silent?: boolean;
+  /** Cancels the call (a search superseded by the next keystroke); no retry follows. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -82,6 +84,9 @@ async function attempt(endpoint: ApiEndpoint, request: ApiRequest): Promise<Atte
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), endpoint.timeoutMs);
+  const cancel = () => controller.abort();
+  if (request.signal?.aborted) cancel();
+  else request.signal?.addEventListener('abort', cancel);
   try {
     const response = await fetch(endpoint.url(request.path, request.query), {
       method,
@@ -93,10 +98,12 @@ async function attempt(endpoint: ApiEndpoint, request: ApiRequest): Promise<Atte
     const json = (await response.json().catch(() => undefined)) as unknown;
     if (response.ok && json !== undefined && endpoint.isAnswer(json)) return { body: json };
     return { status: response.ok ? null : response.status, body: json as ApiErrorBody | undefined };
-  } catch {
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
     return { status: null };
   } finally {
     clearTimeout(timer);
+    request.signal?.removeEventListener('abort', cancel);
   }
 }
 
