@@ -5,6 +5,7 @@ import { eurosText, PRODUCT_IDS, parseEuros } from '@shop/domain';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../apps/server/src/db/client.ts';
+import { mailMessages } from '../apps/server/src/db/schema/index.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { axeViolations } from './support/axe.ts';
@@ -24,6 +25,15 @@ beforeAll(async () => {
     await migrate(database);
     await seed(database.db);
     adminEmail = await insertOperator(database.db, 'admin', 'admin@bo-tools.test');
+    await database.db.insert(mailMessages).values({
+      storeId: 14,
+      to: 'cliente@example.com',
+      subject: 'Tu documento del pedido 123456789 está listo',
+      text: 'Hola, adjuntamos tu documento.',
+      status: 'failed',
+      attempts: 6,
+      lastError: '550 mailbox unavailable',
+    });
   } finally {
     await database.close();
   }
@@ -145,7 +155,42 @@ describe('catalogue editor (Chromium, real server)', () => {
     await expect.poll(() => h1().textContent(), SLOW).toContain('versión 2');
     await expect.poll(() => publish.isDisabled(), SLOW).toBe(true);
 
+    // The audit log in words, the change as a diff.
+    await page.getByRole('link', { name: 'Auditoría' }).click();
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Auditoría');
+    const row = page.locator('tbody tr').filter({ hasText: 'Publicó una nueva versión del producto' });
+    await expect.poll(() => row.count(), SLOW).toBe(1);
+    expect(await row.textContent()).toContain(adminEmail);
+    await row.getByText(/cambios$/).click();
+    const priceRow = row.locator('tr').filter({ hasText: /^priceCents/ });
+    await expect.poll(() => priceRow.textContent(), SLOW).toBe(`priceCentscambiado${oldBase}${newBase}`);
+    await expectNoAxeViolations(page);
+
     await page.goto(`${origin}/app/servicios`);
     await expect.poll(nsPrice, SLOW).toBe(before + 1111);
+  });
+});
+
+describe('mail resend (Chromium, real server)', () => {
+  it('shows a failed mail with its error and sends it again, the copy with its own state', async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin/mail?status=failed`);
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
+    await expect.poll(() => h1().textContent(), SLOW).toBe('Correo');
+    const subject = 'Tu documento del pedido 123456789 está listo';
+    const failedRow = page.locator('tbody tr').filter({ hasText: subject });
+    await expect
+      .poll(() => failedRow.textContent(), SLOW)
+      .toContain('Fallido (6 intentos: 550 mailbox unavailable)');
+    await failedRow.getByRole('link', { name: subject }).click();
+    await page.getByRole('button', { name: `Reenviar: ${subject}` }).click();
+    await expect.poll(() => page.getByText('Reenviado: queda en cola para su envío.').count(), SLOW).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByLabel('Estado').selectOption('');
+    const rows = page.locator('tbody tr').filter({ hasText: subject });
+    await expect.poll(() => rows.count(), SLOW).toBe(2);
+    // The copy is delivered (stored, without SMTP) or still queued: not the original's failure.
+    expect(await rows.first().textContent()).toMatch(/En cola|Guardado \(sin SMTP\)|Enviado/);
+    expect(await rows.nth(1).textContent()).toContain('Fallido');
   });
 });

@@ -19,6 +19,7 @@ const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
 const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
 const InvoicesScreen = lazy(() => import('./invoices/invoices-screen.tsx'));
 const CalendarsScreen = lazy(() => import('./calendars/calendars-screen.tsx'));
+const AuditScreen = lazy(() => import('./audit/audit-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -67,6 +68,7 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
             <NavLink href="/calendars">Calendarios</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
+            {isAdmin && <NavLink href="/audit">Auditoría</NavLink>}
             <span className={styles.spacer} />
             <span>
               {session.operator.email} ({session.operator.role === 'admin' ? 'administrador' : 'agente'})
@@ -85,6 +87,7 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
                 <Route path="/calendars" component={CalendarsScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
+                {isAdmin && <Route path="/audit" component={AuditScreen} />}
                 {isAdmin && (
                   <Route path="/catalog/:id">
                     {(params) => <ProductEditor productId={Number(params.id)} />}

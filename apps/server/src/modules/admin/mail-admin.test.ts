@@ -115,6 +115,6 @@ describe.each(testDatabaseKinds())('back-office mail viewer (%s)', (kind) => {
     expect(
       (await adminSend(t.app, agent, { method: 'POST', url: '/admin/api/mail/999999/resend' })).statusCode,
     ).toBe(404);
-    expect((await adminSend(t.app, agent, { url: '/admin/api/orders/NOPE-1/mail' })).statusCode).toBe(404);
+    expect((await adminSend(t.app, agent, { url: '/admin/api/orders/999999999/mail' })).statusCode).toBe(404);
   });
 });
