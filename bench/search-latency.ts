@@ -12,10 +12,39 @@ export interface SearchFigures {
 
 /**
  * Short, common prefixes are the expensive queries (many candidates to rank);
- * accented, mid-word and no-match terms cover the other paths.
+ * accented, mid-word and no-match terms cover the other paths; aliases and typos
+ * ('getfe', 'famalicau') and no-match terms of 4+ letters run the typo pass over every name.
  */
-const TERMS = ['ma', 'sa', 'san', 'santa', 'vi', 'madrid', 'cordoba', 'rozas', 'villa', 'zzzz', 'de la'];
-const PT_TERMS = ['sa', 'sao', 'santa', 'lis', 'benfica', 'uniao', 'vila nova', 'zzzz'];
+const TERMS = [
+  'ma',
+  'sa',
+  'san',
+  'santa',
+  'vi',
+  'madrid',
+  'cordoba',
+  'rozas',
+  'villa',
+  'zzzz',
+  'de la',
+  'la coruña',
+  'gerona',
+  'getfe',
+  'villagarcia de arosa',
+  'qwxzqwxz',
+];
+const PT_TERMS = [
+  'sa',
+  'sao',
+  'santa',
+  'lis',
+  'benfica',
+  'uniao',
+  'vila nova',
+  'zzzz',
+  'famalicau',
+  'setuball',
+];
 
 const ENDPOINTS = [
   { label: 'registros.php (8,132 municipalities)', path: '/registros.php?app=1&term=', terms: TERMS },

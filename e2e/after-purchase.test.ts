@@ -8,6 +8,7 @@ import { seed } from '../apps/server/src/db/seed/index.ts';
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { minimalPdf } from '../apps/server/src/testing/files.ts';
 import { pdfText } from '../apps/server/src/testing/pdf-text.ts';
+import { signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
@@ -73,9 +74,7 @@ async function customerStatus(page: Page): Promise<string> {
 }
 
 async function adminLogin(page: Page, email: string) {
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInToBackOffice(page, email, TEST_OPERATOR_PASSWORD);
 }
 
 /** A PDF the page's session downloads from a link's address. */
@@ -127,7 +126,7 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     await office.getByRole('link', { name: orderId }).click();
     await expect.poll(() => h1(office).textContent()).toContain(`Pedido ${orderId}`);
     // An agent issues no credit note: the form is an admin's.
-    expect(await office.getByRole('heading', { name: 'Reembolso y factura rectificativa' }).count()).toBe(0);
+    expect(await office.getByRole('heading', { name: 'Abono y reembolso' }).count()).toBe(0);
     await office.getByRole('button', { name: 'En tramitación (30)' }).click();
     await expect.poll(() => h1(office).textContent()).toContain('En tramitación');
     expect(await customerStatus(customer)).toBe('En tramitación');
@@ -182,7 +181,11 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
       .getByLabel('Documento resultado (PDF)')
       .setInputFiles({ name: 'nota-simple.pdf', mimeType: 'application/pdf', buffer: minimalPdf() });
     await office.getByRole('button', { name: 'Adjuntar y enviar al cliente' }).click();
-    await expect.poll(() => office.getByText('Documento adjuntado y enviado al cliente.').count()).toBe(1);
+    await expect
+      .poll(() =>
+        office.getByText('Documento «nota-simple.pdf» adjuntado y enviado al cliente por correo.').count(),
+      )
+      .toBe(1);
     await expect.poll(() => office.getByRole('button', { name: 'Listo (110)' }).isDisabled()).toBe(false);
     await office.getByRole('button', { name: 'Listo (110)' }).click();
     await expect.poll(() => h1(office).textContent()).toContain('Listo');
@@ -201,14 +204,24 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
     await office
       .getByLabel('Motivo de la rectificación')
       .fill('Cortesía: el registro tardó más de lo prometido.');
-    await office.getByRole('button', { name: 'Emitir factura rectificativa y reembolsar' }).click();
-    await expect.poll(() => h1(office).textContent()).toContain('Abonado');
+    await office.getByRole('button', { name: 'Abonar y reembolsar…' }).click();
+    // Nothing happens before the confirmation, which states the amount and the outcome.
+    const confirm = office.getByRole('dialog');
+    await expect.poll(() => confirm.textContent()).toContain('el pedido quedará abonado y cerrado');
+    await confirm.getByRole('button', { name: /^Sí, reembolsar / }).click();
+    // The refund goes through the gateway and renders the note's PDF before the order reads 'Abonado'.
+    await expect.poll(() => h1(office).textContent(), { timeout: 15_000 }).toContain('Abonado');
     expect(
       await office
         .getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R[15]\) emitida y reembolsado/)
         .count(),
     ).toBe(1);
-    expect(await office.getByText(/order\.credit_note/).count()).toBe(1);
+    expect(
+      await office
+        .getByRole('region', { name: 'Historial' })
+        .getByText(/Factura rectificativa emitida y reembolso/)
+        .count(),
+    ).toBe(1);
 
     // The customer sees 'Abonado' and downloads the credit note.
     expect(await customerStatus(customer)).toBe('Abonado');

@@ -243,6 +243,20 @@ describe('generic product wizard (Chromium, 360px, real server)', () => {
     expect(await main().getByRole('list', { name: 'Archivos subidos' }).textContent()).toContain(
       'dni-ambos.pdf',
     );
+    // One visible progress figure per upload (the bar's label): the live text is for screen
+    // readers only, and the browser's own "No file chosen" never shows beside the uploaded list.
+    const looks = await shop.page.evaluate(() => {
+      const live = document.querySelector<HTMLElement>('main p[aria-live="polite"]');
+      const input = document.querySelector<HTMLElement>('main input[type="file"]');
+      return {
+        live: live?.getBoundingClientRect().width ?? -1,
+        input: input ? getComputedStyle(input).color : '',
+      };
+    });
+    expect(looks).toEqual({
+      live: expect.toSatisfy((w: number) => w >= 0 && w <= 1),
+      input: 'rgba(0, 0, 0, 0)',
+    });
     await next();
 
     await heading('Certificado literal de matrimonio (PDF)').waitFor();

@@ -12,6 +12,7 @@ import { VERIFACTU_SEND_JOB } from '../apps/server/src/modules/verifactu/records
 import { insertOperator, TEST_OPERATOR_PASSWORD } from '../apps/server/src/testing/admin.ts';
 import { insertOrder } from '../apps/server/src/testing/orders.ts';
 import { axeViolations } from './support/axe.ts';
+import { signInToBackOffice } from './support/back-office-sign-in.ts';
 import { useShopPage } from './support/shop-page.ts';
 
 // The back office's invoice register in Chromium against the real server
@@ -73,9 +74,7 @@ describe('the invoice register (Chromium, real server)', () => {
     const { page, origin } = shop;
     const h1 = () => page.getByRole('heading', { level: 1 });
     await page.goto(`${origin}/admin/orders/${orderId}`);
-    await page.getByLabel('Correo electrónico').fill(adminEmail);
-    await page.getByLabel('Contraseña').fill(TEST_OPERATOR_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
     await expect.poll(() => h1().textContent()).toContain(`Pedido ${orderId}`);
 
     // 10 € of it back: a rectifying invoice by differences, the order keeps its status.

@@ -20,6 +20,9 @@ import { versionRoutes } from './http/version.routes.ts';
 import { ADMIN_API_PREFIX } from './modules/admin/admin.plugin.ts';
 import { adminApiRoutes } from './modules/admin/admin.routes.ts';
 import { adminPageRoutes } from './modules/admin/admin-page.routes.ts';
+import { calendarsPlugin } from './modules/calendars/calendars.plugin.ts';
+import { lateRefundPlugin } from './modules/calendars/late-refund.plugin.ts';
+import { promiseRoutes } from './modules/calendars/promise.routes.ts';
 import { cartRoutes } from './modules/cart/cart.routes.ts';
 import { cartPlugin } from './modules/cart/cart.service.ts';
 import { catalogPlugin } from './modules/catalog/catalog.service.ts';
@@ -31,8 +34,10 @@ import { companyRoutes } from './modules/companies/companies.routes.ts';
 import { companiesPlugin } from './modules/companies/companies.service.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { runtimeConfigPlugin } from './modules/config/config.service.ts';
+import { conversionRoutes } from './modules/conversion/conversion.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
+import { loginLinkRoutes } from './modules/customers/login-link.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { storagePlugin } from './modules/files/storage.plugin.ts';
@@ -49,6 +54,7 @@ import { gatewaysPlugin, paymentGatewayRoutes, sandboxEnabled } from './modules/
 import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
+import { pushPlugin } from './modules/push/push.plugin.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -68,6 +74,7 @@ const apiRoutes = [
   pedidosRoutes,
   incidentRoutes,
   followupsRoutes,
+  promiseRoutes,
 ];
 
 /**
@@ -128,6 +135,7 @@ export async function buildApp({
   await app.register(metricsPlugin, { env });
   await app.register(catalogPlugin);
   await app.register(catalogChangesPlugin, { env });
+  await app.register(calendarsPlugin, { env });
   await app.register(sessionPlugin, { env });
   await app.register(csrfPlugin);
   await app.register(cartPlugin);
@@ -138,8 +146,10 @@ export async function buildApp({
   await app.register(searchPlugin);
   await app.register(companiesPlugin);
   await app.register(filesPlugin, { env });
+  await app.register(lateRefundPlugin);
   await app.register(mailPlugin, { env });
   await app.register(maintenancePlugin);
+  await app.register(pushPlugin, { env });
   await app.register(paymentsPlugin, { env });
   await app.register(verifactuPlugin, { env });
   await app.register(landingPlugin);
@@ -151,6 +161,7 @@ export async function buildApp({
   await app.register(hostPageRoutes, { env });
   await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
+  await app.register(conversionRoutes);
   await app.register(searchRoutes);
   await app.register(companyRoutes);
   if (sandboxEnabled(env)) await app.register(sandboxRoutes, { appPrefix: env.APP_PREFIX });
@@ -160,6 +171,7 @@ export async function buildApp({
     async (api) => {
       for (const routes of apiRoutes) await api.register(routes);
       await api.register(paymentRoutes, { env });
+      await api.register(loginLinkRoutes, { env });
     },
     { prefix: API_PREFIX },
   );

@@ -4,7 +4,7 @@ import { STORAGE_ENV } from './modules/files/storage.env.ts';
 import { GATEWAY_ENV } from './modules/payments/gateways.env.ts';
 import { MONEI_ENV } from './modules/payments/monei/monei.env.ts';
 import { PAYPAL_ENV } from './modules/payments/paypal/paypal.env.ts';
-import { DEFAULT_WEB_DIST } from './paths.ts';
+import { DEFAULT_APP_PREFIX, DEFAULT_WEB_DIST } from './paths.ts';
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   APP_PREFIX: z
     .string()
     .regex(/^\/[a-z0-9/_-]*[a-z0-9_-]$/i, 'must start with / and not end with /')
-    .default('/app'),
+    .default(DEFAULT_APP_PREFIX),
   WEB_DIST: z
     .string()
     .min(1)
@@ -177,6 +177,10 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'at least 16 characters').max(512).optional(),
   /** A second listener (on HOST) that serves only /metrics. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and contact; unset = no push. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
   /** On SIGTERM / SIGINT: how long in-flight requests and running jobs get before the process exits anyway (code 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000),
 });

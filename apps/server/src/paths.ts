@@ -39,3 +39,6 @@ export function fontFile(name: 'DejaVuSans.ttf' | 'DejaVuSans-Bold.ttf'): string
   const root = path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json'));
   return path.join(root, 'ttf', name);
 }
+
+/** The storefront's application prefix when APP_PREFIX is unset. */
+export const DEFAULT_APP_PREFIX = '/app';

@@ -25,6 +25,9 @@ export type ErrorCode =
   | 'notAllowed'
   | 'unauthorized'
   | 'badCredentials'
+  | 'badCode'
+  | 'catalogUnchanged'
+  | 'secondFactorRequired'
   | 'transitionRefused'
   | 'transitionNoDocument'
   | 'notFound'
@@ -55,7 +58,8 @@ export type ErrorCode =
   | 'quoteAlreadyOrdered'
   | 'emptyCart'
   | 'tooManyLogins'
-  | 'refundFailed';
+  | 'refundFailed'
+  | 'loginLinkInvalid';
 
 /**
  * The application's one error type: a kind (the status), a stable code (the

@@ -1,4 +1,4 @@
-import { isValidationCode, type Language, type StatusDisplay, type ValidationCode } from '@shop/domain';
+import { isValidationCode, type Language, type ValidationCode } from '@shop/domain';
 import { loadT, type TFunction, type TranslationKey, type TranslationVars } from '@shop/domain/i18n';
 
 const LANGUAGES: Language[] = ['es', 'pt', 'en'];
@@ -21,9 +21,4 @@ export function validationKey(code: ValidationCode): TranslationKey {
 /** The text of a field error's message: a domain validation code, else 'invalid_value'. */
 export function validationText(language: Language, code: string, vars?: TranslationVars): string {
   return translate(language, validationKey(isValidationCode(code) ? code : 'invalid_value'), vars);
-}
-
-/** The text of an order row's status label (spec 4), from the catalogues' orders.status.*. */
-export function statusLabel(display: StatusDisplay): string {
-  return translate(display.labelLanguage, display.labelKey);
 }

@@ -75,7 +75,7 @@ describe('validation messages', () => {
         { path: 'tags', message: 'Escolha pelo menos 1' },
         { path: 'kind', message: 'Escolha uma das opções disponíveis' },
         { path: 'site', message: 'Introduza um endereço web válido' },
-        { path: 'mail', message: 'Por favor, introduza um email válido' },
+        { path: 'mail', message: 'Introduza um e-mail válido' },
         { path: 'nested.deep', message: 'Este campo é obrigatório' },
       ],
     ],

@@ -1,11 +1,14 @@
-import { AdminOkSchema, type AdminSessionAnswer, AdminSessionAnswerSchema } from '@shop/domain';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { AdminSessionAnswer } from '@shop/domain';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, Route, Router, Switch, useRoute } from 'wouter';
 import { Button } from '../shared/ui/button.tsx';
 import styles from './admin.module.css';
-import { AdminApiError, adminCall, setCsrfToken, setUnauthorizedHandler } from './api.ts';
 import { LoginScreen } from './login-screen.tsx';
+import { adminQueryClient, setSession } from './query-client.ts';
+import { SecondFactorScreen } from './second-factor-screen.tsx';
 import { SessionContext } from './session.ts';
+import { logOut, sessionQuery } from './session-queries.ts';
 
 // Every screen is its own chunk: the log in screen is all a visitor without a session downloads.
 const QueueScreen = lazy(() => import('./orders/queue-screen.tsx'));
@@ -15,6 +18,8 @@ const ProductEditor = lazy(() => import('./catalog/product-editor.tsx'));
 const MailScreen = lazy(() => import('./mail/mail-screen.tsx'));
 const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
 const InvoicesScreen = lazy(() => import('./invoices/invoices-screen.tsx'));
+const CalendarsScreen = lazy(() => import('./calendars/calendars-screen.tsx'));
+const AuditScreen = lazy(() => import('./audit/audit-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -25,33 +30,30 @@ function NavLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The back office: its own log in, then the queue, orders, mail and (admins) the catalogue under /admin. */
+/** The back office: one QueryClient for every screen's server state, mounted once here. */
 export function AdminApp() {
-  const [session, setSession] = useState<AdminSessionAnswer | null | undefined>(undefined);
+  return (
+    <QueryClientProvider client={adminQueryClient}>
+      <AdminShell />
+    </QueryClientProvider>
+  );
+}
 
-  const signIn = useCallback((answer: AdminSessionAnswer | null) => {
-    setCsrfToken(answer?.csrf_token ?? '');
-    setSession(answer);
-  }, []);
+/** Its own log in, then the queue, orders, mail and (admins) the catalogue under /admin. */
+function AdminShell() {
+  const { data: session, isPending } = useQuery(sessionQuery);
+  const logout = useMutation({ mutationFn: logOut, onSettled: () => setSession(null) });
 
-  useEffect(() => {
-    setUnauthorizedHandler(() => signIn(null));
-    adminCall(AdminSessionAnswerSchema, '/session')
-      .then(signIn)
-      .catch((error: unknown) => {
-        if (!(error instanceof AdminApiError) || error.status === 401) signIn(null);
-        else signIn(null);
-      });
-  }, [signIn]);
+  if (isPending) return <p className={styles.main}>Cargando…</p>;
+  // No session, or the session could not be read: the log in.
+  if (!session) return <LoginScreen onSignedIn={setSession} />;
+  // TOTP: the code, or an admin's enrolment, before anything else.
+  if (session.second_factor !== 'done')
+    return <SecondFactorScreen session={session} onSession={setSession} />;
+  return <Shell session={session} onLogout={() => logout.mutate()} />;
+}
 
-  if (session === undefined) return <p className={styles.main}>Cargando…</p>;
-  if (session === null) return <LoginScreen onSignedIn={signIn} />;
-
-  const logout = async () => {
-    await adminCall(AdminOkSchema, '/logout', { method: 'POST' }).catch(() => {});
-    signIn(null);
-  };
-
+function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: () => void }) {
   const isAdmin = session.operator.role === 'admin';
 
   return (
@@ -63,13 +65,15 @@ export function AdminApp() {
             <NavLink href="/">Pedidos</NavLink>
             <NavLink href="/mail">Correo</NavLink>
             <NavLink href="/invoices">Facturas</NavLink>
+            <NavLink href="/calendars">Calendarios</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
+            {isAdmin && <NavLink href="/audit">Auditoría</NavLink>}
             <span className={styles.spacer} />
             <span>
               {session.operator.email} ({session.operator.role === 'admin' ? 'administrador' : 'agente'})
             </span>
-            <Button variant="secondary" onClick={logout}>
+            <Button variant="secondary" onClick={onLogout}>
               Salir
             </Button>
           </nav>
@@ -80,8 +84,10 @@ export function AdminApp() {
                 <Route path="/orders/:id">{(params) => <OrderScreen orderId={params.id} />}</Route>
                 <Route path="/mail" component={MailScreen} />
                 <Route path="/invoices" component={InvoicesScreen} />
+                <Route path="/calendars" component={CalendarsScreen} />
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
+                {isAdmin && <Route path="/audit" component={AuditScreen} />}
                 {isAdmin && (
                   <Route path="/catalog/:id">
                     {(params) => <ProductEditor productId={Number(params.id)} />}

@@ -28,14 +28,25 @@ describe('routes under the /app prefix', () => {
 
   it.each([
     [14, 'Acerca de este servicio', /Fuente: INE/],
-    [16, 'Sobre este serviço', /CAOP 2025/],
-    [18, 'About this service', /Direção-Geral do Território/],
+    [16, 'Sobre este serviço', /Fonte: INE/],
+    [18, 'About this service', /Source: INE/],
   ])('store %i: the lazy about page shows the data attribution', async (storeId, heading, attribution) => {
     await renderApp('/app/about', { store_id: storeId });
     const title = await screen.findByRole('heading', { level: 1, name: heading });
     expect(title.closest('article')?.textContent).toMatch(attribution);
     expect(title.closest('article')?.textContent).toMatch(/CC BY 4\.0/);
     await waitFor(() => expect(document.title).toBe(`${heading} | Portal ${storeId}`));
+  });
+
+  it.each([
+    [14, 'Fuente: INE', null],
+    [16, 'Fonte: INE', /Fuente/],
+    [18, 'Source: INE', /Fuente/],
+  ])("store %i: the footer cites INE in the store's language", async (storeId, cite, foreign) => {
+    await renderApp('/app/servicios', { store_id: storeId });
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer.textContent).toContain(cite);
+    if (foreign) expect(footer.textContent).not.toMatch(foreign);
   });
 
   it('the footer links to the about page', async () => {

@@ -36,9 +36,26 @@ export const paths = {
   /** customer/authenticate, or customer/authenticate/{email} with the e-mail filled in. */
   customerAuthenticate: (email?: string) =>
     email ? `/customer/authenticate/${encodeURIComponent(email)}` : '/customer/authenticate',
+  /**
+   * customer/authenticate?back=: log in, then come back to `back` (the page that
+   * asked); `link` opens the "log in with a link by e-mail" form at once.
+   */
+  customerLogin: (back?: string | null, options: { email?: string; link?: boolean } = {}) => {
+    const query = new URLSearchParams();
+    if (back) query.set('back', back);
+    if (options.link) query.set('mode', 'link');
+    const path = options.email
+      ? `/customer/authenticate/${encodeURIComponent(options.email)}`
+      : '/customer/authenticate';
+    return query.size > 0 ? `${path}?${query}` : path;
+  },
+  /** customer/login/{token}[?path=]: the page a mailed log-in link opens (ADR 031). */
+  customerLoginLink: (token: string) => `/customer/login/${token}`,
   customerPayment: () => '/customer/payment',
   /** The customer's orders (DECISIONS.md: /app/customer/orders). */
   customerOrders: () => '/customer/orders',
+  /** One order's page (its timeline): where every mail about the order links. */
+  customerOrder: (orderId: string) => `/customer/orders/${encodeURIComponent(orderId)}`,
   /** The customer's billing data and preferred payment (issue 18). */
   customerDetails: () => '/customer/details',
   customerCheckout: () => '/customer/checkout',
@@ -66,4 +83,12 @@ export const paths = {
 /** Appends the current query string (e.g. ?store_id=16), which redirects keep. */
 export function withSearch(path: string, search: string): string {
   return search && search !== '?' ? `${path}${search.startsWith('?') ? '' : '?'}${search}` : path;
+}
+
+/**
+ * A page to return to after logging in, when `value` is one: a storefront path
+ * (not a URL, not protocol-relative, no spaces or backslashes); null otherwise.
+ */
+export function returnPathOf(value: string | null | undefined): string | null {
+  return value && /^\/(?![/\\])[\w/.~%-]*$/.test(value) && value.length <= 300 ? value : null;
 }

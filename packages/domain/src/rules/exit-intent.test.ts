@@ -23,6 +23,10 @@ describe('exitIntentKey (spec 2 "Exit-intent dialog")', () => {
     ['/i-predial-simplificada/confirmation', 'exitIntent.portuguese'],
     ['/payment/cc', 'exitIntent.paymentCc'],
     ['/payment/bizum', 'exitIntent.payment'],
+    ['/customer/payment', 'exitIntent.paymentChoice'],
+    ['/payment/retry/NS-123', 'exitIntent.paymentChoice'],
+    ['/payment/retry', 'exitIntent.paymentChoice'],
+    ['/payment/order/NS-123', 'exitIntent.paymentChoice'],
     ['/about', 'exitIntent.default'],
   ])('%s -> %s', (path, key) => {
     expect(exitIntentKey(path)).toBe(key);

@@ -23,7 +23,8 @@ const DEED_STEPS: Readonly<Record<string, TranslationKey>> = {
  * The exit-intent dialog's help text for a route (spec 2 "Exit-intent dialog"),
  * `path` relative to the application prefix: specific texts for the Nota Simple
  * steps, the properties-search steps, register, the deed product's steps 1, 6
- * and confirmation, the Portuguese wizards, services, payment and payment/cc;
+ * and confirmation, the Portuguese wizards, services, payment and payment/cc,
+ * and the payment choice page (customer/payment, payment/retry, payment/order);
  * the default text everywhere else.
  */
 export function exitIntentKey(path: string): TranslationKey {
@@ -40,8 +41,11 @@ export function exitIntentKey(path: string): TranslationKey {
     case 'i-predial-simplificada':
       return 'exitIntent.portuguese';
     case 'customer':
+      if (second === 'payment') return 'exitIntent.paymentChoice';
       return second === 'register' ? 'exitIntent.register' : 'exitIntent.default';
     case 'payment':
+      // The payment choice page in its retry and pay-later forms (issue 20 item 10).
+      if (second === 'retry' || second === 'order') return 'exitIntent.paymentChoice';
       return second === 'cc' ? 'exitIntent.paymentCc' : 'exitIntent.payment';
     case 'product':
       if (Number(third) === PRODUCT_IDS.notarialDeed) return DEED_STEPS[second ?? ''] ?? 'exitIntent.default';

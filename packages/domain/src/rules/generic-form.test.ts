@@ -170,4 +170,17 @@ describe('generic form values and price', () => {
       expect(checkOptionValue(option, '99')).toBe('invalid_option');
     },
   );
+
+  it('a phone field (format phone) takes a phone number, a plain field any text', () => {
+    const base = energy.options[0];
+    if (!base) throw new Error('fixture');
+    const phone = { ...base, type: 'field' as const, opt_values: [], format: 'phone' as const };
+    expect(checkOptionValue(phone, '')).toBeNull();
+    expect(checkOptionValue(phone, '600 123 123')).toBeNull();
+    expect(checkOptionValue(phone, '+34 699 111 222')).toBeNull();
+    expect(checkOptionValue(phone, 'abc')).toBe('invalid_phone');
+    expect(checkOptionValue(phone, '12')).toBe('invalid_phone');
+    const { format: _, ...plain } = phone;
+    expect(checkOptionValue(plain, 'abc')).toBeNull();
+  });
 });

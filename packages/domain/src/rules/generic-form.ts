@@ -3,6 +3,7 @@ import type { FieldError, ValidationCode } from '../schemas/messages.ts';
 import type { Option, ProductDefinition } from '../schemas/product.ts';
 import { offeredRelatedProducts, previousStepsHold } from './conditions.ts';
 import { isEarlyCheckoutReady, missingConfirmationAnswers } from './confirmation.ts';
+import { isValidPhone } from './contact.ts';
 import { MAX_STEPS } from './generic-steps.ts';
 import { chosenIds, type OptionValues, valuesFromList } from './option-values.ts';
 import { isValidSpecDate } from './spec-date.ts';
@@ -14,10 +15,11 @@ const SINGLE_CHOICE_TYPES: readonly string[] = ['drop_down', 'radio', 'radio_but
  * The problem with one answer given its option's type, or null: a choice is
  * exactly one of its opt_values (never a list such as "4324,6310", which would
  * fail both branches' conditions and hide both branches' required fields), a
- * date a real date.
+ * date a real date, a phone field a phone number (isValidPhone).
  */
 export function checkOptionValue(option: Option, value: string): ValidationCode | null {
   if (value.trim() === '') return null;
+  if (option.format === 'phone') return isValidPhone(value) ? null : 'invalid_phone';
   if (option.type === 'date') return isValidSpecDate(value) ? null : 'invalid_date';
   if (SINGLE_CHOICE_TYPES.includes(option.type) && option.opt_values.length > 0) {
     const allowed = new Set(option.opt_values.map((v) => String(v.id)));

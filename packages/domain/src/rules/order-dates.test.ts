@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderDate, isNsUpdateOffered } from './order-dates.ts';
+import { formatElapsed, formatOrderDate, isNsUpdateOffered } from './order-dates.ts';
 
 describe('Nota Simple update offered after more than 60 days', () => {
   const created = '2025-01-01T10:00:00Z';
@@ -40,5 +40,18 @@ describe('order date display dd/mm/yy hh:mm in local time', () => {
   });
   it('returns null for an unreadable date', () => {
     expect(formatOrderDate('yesterday', 'Europe/Madrid')).toBeNull();
+  });
+});
+
+describe('elapsed time for operators', () => {
+  it.each([
+    [0, '0 min'],
+    [59, '0 min'],
+    [12 * 60, '12 min'],
+    [5 * 3600 + 10 * 60, '5 h 10 min'],
+    [3 * 86_400 + 4 * 3600 + 59, '3 d 4 h'],
+    [-30, '0 min'],
+  ])('%i s reads %s', (seconds, text) => {
+    expect(formatElapsed(seconds)).toBe(text);
   });
 });

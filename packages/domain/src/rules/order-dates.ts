@@ -40,3 +40,16 @@ export function formatOrderDate(isoUtc: string, timeZone: string): string | null
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
 }
+
+/**
+ * A stretch of time as an operator reads it: '3 d 4 h', '5 h 10 min', '12 min'
+ * (how long an order has waited).
+ */
+export function formatElapsed(seconds: number): string {
+  const minutes = Math.floor(Math.max(0, seconds) / 60);
+  const hours = Math.floor(minutes / 60);
+  const days = Math.floor(hours / 24);
+  if (days > 0) return `${days} d ${hours % 24} h`;
+  if (hours > 0) return `${hours} h ${minutes % 60} min`;
+  return `${minutes} min`;
+}

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import es from '../i18n/es.json';
-import pt from '../i18n/pt.json';
-import { hasPortugueseOrderId, orderStatusDisplay, type StatusDisplay } from './order-status.ts';
+import {
+  hasPortugueseOrderId,
+  orderLanguage,
+  orderStatusDisplay,
+  type StatusDisplay,
+} from './order-status.ts';
+import { STATUS_WORDS, serverStatusWord } from './status-words.ts';
 
-/** The label text of a display, from the catalogues. */
-const labelOf = (shown: StatusDisplay) => ({ es, pt })[shown.labelLanguage].orders.status[shown.key];
+const labelOf = (shown: StatusDisplay) => shown.label;
 
 const row = (
   status: string,
@@ -36,7 +39,7 @@ describe('order row status label (spec 4)', () => {
     ['complete_in_progress', 30, true, 'Pendiente de tramitar', 'status-pending-processing'],
     ['complete_in_progress', null, true, 'Pendiente de tramitar', 'status-pending-processing'],
     ['complete_in_progress', 30, false, 'En tramitación', 'status-in-progress'],
-    ['complete_pending', null, false, 'En tramitación', 'status-in-progress'],
+    ['complete_pending', null, false, 'Pendiente de tramitar', 'status-pending-processing'],
     ['complete', 60, true, 'Incidencia', 'status-incident'],
     ['complete', 110, true, 'Listo', 'status-ready'],
     ['something_new', null, false, 'Pendiente de Pago', 'status-pending-payment'],
@@ -70,5 +73,41 @@ describe('order row status label (spec 4)', () => {
     ['6', false],
   ])('order id %s is Portuguese: %s', (id, pt) => {
     expect(hasPortugueseOrderId(id)).toBe(pt);
+  });
+});
+
+describe('one status vocabulary per language (ADR 033)', () => {
+  it('English stores (17 to 19) read English words, the rest their own language', () => {
+    expect(orderLanguage('1700000001')).toBe('en');
+    expect(orderLanguage('1900000001')).toBe('en');
+    expect(orderLanguage('2100000016')).toBe('es');
+    expect(orderLanguage('100000042')).toBe('es');
+    expect(orderLanguage('2600000001')).toBe('pt');
+    expect(orderStatusDisplay(row('complete_pending', 10, false, '1700000001')).label).toBe(
+      'Awaiting processing',
+    );
+    expect(orderStatusDisplay(row('closed', null, false, '1800000001')).label).toBe('Refunded');
+  });
+
+  it('a just-paid order (complete_pending, no panel yet) reads as its items do', () => {
+    const order = orderStatusDisplay(row('complete_pending', null));
+    const item = orderStatusDisplay(row('complete_pending', 10));
+    expect(order.label).toBe(item.label);
+  });
+
+  it('every language names every status, each word distinct within its language', () => {
+    const keys = Object.keys(STATUS_WORDS.es).sort();
+    for (const words of Object.values(STATUS_WORDS)) {
+      expect(Object.keys(words).sort()).toEqual(keys);
+      expect(new Set(Object.values(words)).size).toBe(keys.length);
+    }
+  });
+
+  it('the back office reads the same words for the server statuses', () => {
+    expect(serverStatusWord('es', 'complete_pending')).toBe('Pendiente de tramitar');
+    expect(serverStatusWord('es', 'complete_in_progress')).toBe('En tramitación');
+    expect(serverStatusWord('es', 'closed')).toBe('Abonado');
+    expect(serverStatusWord('es', 'holded')).toBe('Retenido');
+    expect(serverStatusWord('es', 'mystery')).toBe('mystery');
   });
 });

@@ -1,3 +1,8 @@
+import type { Language } from '../schemas/config.ts';
+import { parseOrderId } from './order-ids.ts';
+import { statusWord } from './status-words.ts';
+import { STORE_IDS, storeLanguage } from './stores.ts';
+
 /** Server order statuses (DECISIONS.md "Order lifecycle"). */
 export const ORDER_STATUSES = [
   'pending_payment',
@@ -26,7 +31,7 @@ export const PANEL_STATUS = {
   readyDelivered: 120,
 } as const;
 
-/** What an order row shows; `key` names the label for i18n catalogues. */
+/** What an order row shows: a key of the status vocabulary (status-words.ts). */
 export type StatusDisplayKey =
   | 'refunded'
   | 'pending_payment'
@@ -35,13 +40,14 @@ export type StatusDisplayKey =
   | 'pending_processing'
   | 'in_progress';
 /**
- * What an order row shows: the label is the catalogues' `orders.status.{key}`
- * in `labelLanguage` (Portuguese for orders of stores 16, 26, 28, else Spanish).
+ * What an order row shows: `label` is the status vocabulary's word for `key`
+ * in the language of the order's store (Portuguese for orders of stores 16,
+ * 26, 28, English for 17 to 19, else Spanish).
  */
 export type StatusDisplay = {
   key: StatusDisplayKey;
-  labelKey: `orders.status.${StatusDisplayKey}`;
-  labelLanguage: 'es' | 'pt';
+  label: string;
+  language: Language;
   className: string;
 };
 
@@ -59,7 +65,18 @@ export function hasPortugueseOrderId(orderId: string): boolean {
   return /^(16|26|28)/.test(orderId.trim());
 }
 
-/** The display key of a row status (spec 4 "Order row status"); unknown statuses read as unpaid. */
+/** The language an order's statuses read in: its store's (the order id starts with the store id). */
+export function orderLanguage(orderId: string): Language {
+  const parsed = parseOrderId(orderId.trim(), STORE_IDS);
+  if (parsed) return storeLanguage(parsed.storeId);
+  return hasPortugueseOrderId(orderId) ? 'pt' : 'es';
+}
+
+/**
+ * The display key of a row status (spec 4 "Order row status"); unknown statuses
+ * read as unpaid. A complete_pending order whose panel status is not set yet
+ * (just paid) reads as pending processing, as its items (panel 10) do.
+ */
 export function statusDisplayKey(row: {
   status: string;
   panel_status_id: number | null;
@@ -67,14 +84,14 @@ export function statusDisplayKey(row: {
 }): StatusDisplayKey {
   if (row.status === 'closed') return 'refunded';
   if (!row.status.startsWith('complete')) return 'pending_payment';
-  const panel = row.panel_status_id;
+  const panel = row.panel_status_id ?? (row.status === 'complete_pending' ? PANEL_STATUS.pending : null);
   if (panel === PANEL_STATUS.incident) return 'incident';
   if (panel === PANEL_STATUS.ready || panel === PANEL_STATUS.readyDelivered) return 'ready';
   if (panel === PANEL_STATUS.pending || row.pendingTramitation) return 'pending_processing';
   return 'in_progress';
 }
 
-/** Label (catalogue key and language) and CSS class of an order row; Portuguese for order ids starting with 16, 26 or 28, else Spanish. */
+/** Label (in the order's store language) and CSS class of an order row. */
 export function orderStatusDisplay(row: {
   order_id: string;
   status: string;
@@ -82,10 +99,6 @@ export function orderStatusDisplay(row: {
   pendingTramitation: boolean;
 }): StatusDisplay {
   const key = statusDisplayKey(row);
-  return {
-    key,
-    labelKey: `orders.status.${key}`,
-    labelLanguage: hasPortugueseOrderId(row.order_id) ? 'pt' : 'es',
-    className: CLASS_NAMES[key],
-  };
+  const language = orderLanguage(row.order_id);
+  return { key, label: statusWord(language, key), language, className: CLASS_NAMES[key] };
 }

@@ -11,8 +11,10 @@ import {
   isPortugueseStore,
   isRegistrySite,
   STORE_IDS,
+  servesLandingPages,
   servicesFor,
   storeLanguage,
+  storesListingFlow,
   storesSellingFlow,
 } from './stores.ts';
 
@@ -48,39 +50,50 @@ describe('store ids', () => {
   });
 });
 
-describe('which stores sell (and may enter) each fixed wizard', () => {
-  // Every spec 1 store id (and an unknown one): the fixed wizards it sells.
-  const sold: [number, FixedFlow[]][] = [
-    [1, []],
-    [9, ['nota-simple', 'q-propiedades']],
-    [12, ['nota-simple', 'q-propiedades']],
-    [14, ['nota-simple', 'q-propiedades']],
-    [15, []],
-    [16, ['certidao-permanente', 'i-predial-simplificada']],
-    [17, []],
-    [18, []],
-    [19, []],
-    [20, []],
-    [21, []],
-    [22, []],
-    [23, []],
-    [26, ['certidao-permanente', 'i-predial-simplificada']],
-    [28, ['certidao-permanente', 'i-predial-simplificada']],
-    [99, []],
+describe('which fixed wizards each store lists, and which it may enter', () => {
+  const NS: FixedFlow[] = ['nota-simple', 'q-propiedades'];
+  const PT: FixedFlow[] = ['certidao-permanente', 'i-predial-simplificada'];
+  // Every spec 1 store id (and an unknown one): the fixed wizards its services screen lists, and those it may enter.
+  const stores: [number, FixedFlow[], FixedFlow[]][] = [
+    [1, [], NS],
+    [9, NS, NS],
+    [12, NS, NS],
+    [14, NS, NS],
+    [15, [], NS],
+    [16, PT, PT],
+    [17, [], NS],
+    [18, [], NS],
+    [19, [], NS],
+    [20, [], NS],
+    [21, [], NS],
+    [22, [], NS],
+    [23, [], NS],
+    [26, PT, PT],
+    [28, PT, PT],
+    [99, [], NS],
   ];
 
   it('covers every spec store id', () => {
-    expect(sold.map(([store]) => store).filter(isKnownStoreId)).toEqual([...STORE_IDS]);
+    expect(stores.map(([store]) => store).filter(isKnownStoreId)).toEqual([...STORE_IDS]);
   });
 
-  it.each(sold)('store %i sells %j, and may enter exactly those wizards', (store, flows) => {
-    expect(fixedServicesOf(store)).toEqual(flows);
-    for (const flow of FIXED_FLOWS) expect(canEnterFlow(store, flow)).toBe(flows.includes(flow));
+  it.each(stores)('store %i lists %j and may enter %j', (store, listed, entered) => {
+    expect(fixedServicesOf(store)).toEqual(listed);
+    for (const flow of FIXED_FLOWS) expect(canEnterFlow(store, flow)).toBe(entered.includes(flow));
+    expect(servesLandingPages(store)).toBe(entered.includes('nota-simple'));
   });
 
-  it.each([...FIXED_FLOWS])('the stores selling %s are the ones that may enter it', (flow) => {
-    expect(storesSellingFlow(flow)).toEqual(
-      sold.filter(([store, flows]) => isKnownStoreId(store) && flows.includes(flow)).map(([store]) => store),
+  it('refuses Nota Simple and the properties search on the Portuguese stores only (spec 4)', () => {
+    expect(storesSellingFlow('nota-simple')).toEqual([1, 9, 12, 14, 15, 17, 18, 19, 20, 21, 22, 23]);
+    expect(storesSellingFlow('q-propiedades')).toEqual(storesSellingFlow('nota-simple'));
+    expect(storesSellingFlow('certidao-permanente')).toEqual([16, 26, 28]);
+  });
+
+  it.each([...FIXED_FLOWS])('the stores listing %s are those whose services screen lists it', (flow) => {
+    expect(storesListingFlow(flow)).toEqual(
+      stores
+        .filter(([store, listed]) => isKnownStoreId(store) && listed.includes(flow))
+        .map(([store]) => store),
     );
   });
 });

@@ -64,11 +64,11 @@ export function isAutoProductOffered(product: AutoProduct, storeId: number, embe
 }
 
 /**
- * The fixed wizards a store sells, in services-screen order (spec 2 "Services
- * screen", spec 4): the Portuguese stores the certificate and the simplified
- * report, the registry sites 9, 12 and 14 Nota Simple and the properties search,
- * every other store none. The one rule behind the services screen, the header's
- * 'Solicitar Nota Simple', the wizards' store guard and the catalogue's stores.
+ * The fixed wizards a store's services screen lists (spec 2 "Services screen"):
+ * the Portuguese stores the certificate and the simplified report, the registry
+ * sites 9, 12 and 14 Nota Simple and the properties search, every other store
+ * none (only its auto products). The services screen's rule; which wizards a
+ * store may enter is canEnterFlow.
  */
 export function fixedServicesOf(storeId: number): FixedFlow[] {
   if (isPortugueseStore(storeId)) return ['certidao-permanente', 'i-predial-simplificada'];
@@ -76,14 +76,33 @@ export function fixedServicesOf(storeId: number): FixedFlow[] {
   return [];
 }
 
-/** Whether a store may enter a fixed wizard: exactly when it sells the wizard's product. */
+const PORTUGUESE_FLOWS: readonly FixedFlow[] = ['certidao-permanente', 'i-predial-simplificada'];
+
+/**
+ * Whether a store may enter a fixed wizard (spec 4 "Wizards"): Nota Simple and
+ * the properties search are refused on the Portuguese stores only (so stores 1,
+ * 15 and 17-23 let them in, from a landing page or the header, though their
+ * services screen does not list them); the Portuguese flows are refused on every
+ * other store. The rule behind the wizards' store guard, the header's 'Solicitar
+ * Nota Simple', the landing pages and the catalogue's `stores` of the fixed products.
+ */
 export function canEnterFlow(storeId: number, flow: FixedFlow): boolean {
-  return fixedServicesOf(storeId).includes(flow);
+  return PORTUGUESE_FLOWS.includes(flow) === isPortugueseStore(storeId);
 }
 
 /** The spec's stores that sell a fixed wizard's product (the catalogue's `stores` of it). */
 export function storesSellingFlow(flow: FixedFlow): StoreId[] {
   return STORE_IDS.filter((storeId) => canEnterFlow(storeId, flow));
+}
+
+/** The spec's stores whose services screen lists a fixed wizard (the catalogue's `visible_on_services`). */
+export function storesListingFlow(flow: FixedFlow): StoreId[] {
+  return STORE_IDS.filter((storeId) => fixedServicesOf(storeId).includes(flow));
+}
+
+/** Whether a store serves the Spanish municipality landing pages: their button opens the Nota Simple wizard. */
+export function servesLandingPages(storeId: number): boolean {
+  return canEnterFlow(storeId, 'nota-simple');
 }
 
 /**

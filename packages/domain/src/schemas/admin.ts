@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PROMISE_DUE } from '../rules/delivery-promise.ts';
 import { ORDER_STATUSES } from '../rules/order-status.ts';
 import {
   EmailSchema,
@@ -46,6 +47,8 @@ export const OperatorSchema = z.object({
   name: z.string(),
   role: OperatorRoleSchema,
   disabled: z.boolean(),
+  /** Two-step sign-in (TOTP) enrolled; the secret itself is never in an answer. */
+  totp: z.boolean(),
 });
 export type Operator = z.infer<typeof OperatorSchema>;
 
@@ -56,6 +59,11 @@ export const AdminSessionAnswerSchema = z.object({
   csrf_token: z.string(),
   idle_expires_at: z.string(),
   expires_at: z.string(),
+  /**
+   * 'done': signed in; 'required': the password was right, a TOTP or recovery
+   * code is still due; 'enrol': an admin without TOTP must enrol before anything else.
+   */
+  second_factor: z.enum(['done', 'required', 'enrol']),
 });
 export type AdminSessionAnswer = z.infer<typeof AdminSessionAnswerSchema>;
 
@@ -121,6 +129,8 @@ export const OrderQueueQuerySchema = z.object({
   /** Order id, e-mail, holder or DNI. */
   q: z.optional(text(120)),
   page: z.optional(digits(5)),
+  /** 'promise' (default): least time left to the delivery promise first (ADR 034); 'age': oldest first. */
+  sort: z.optional(z.enum(['promise', 'age'], { error: 'invalid_option' })),
 });
 export type OrderQueueQuery = z.infer<typeof OrderQueueQuerySchema>;
 
@@ -139,6 +149,11 @@ export const OrderQueueRowSchema = z.object({
   created_at: z.string(),
   /** Seconds since the order was placed. */
   waiting_seconds: z.int(),
+  /** The delivery promise (ISO, ADR 034) and how it stands now; null when none was made. */
+  promised_at: z.optional(z.nullable(z.string())),
+  promise_due: z.optional(z.nullable(z.enum(PROMISE_DUE))),
+  /** The customer chose the urgent service. */
+  urgent: z.optional(z.boolean()),
 });
 export type OrderQueueRow = z.infer<typeof OrderQueueRowSchema>;
 
@@ -168,11 +183,24 @@ export const OrderDetailSchema = z.object({
   status: z.string(),
   panel_status_id: z.nullable(z.int()),
   email: z.string(),
+  /** The holder ("Titular") as the customer gave it in the form; null when the form names nobody. */
+  holder: z._default(z.nullable(z.string()), null),
   total_cents: z.int(),
   payment_method: z.nullable(z.string()),
   billing: z.record(z.string(), z.string()),
   created_at: z.string(),
   paid: z.boolean(),
+  /** The delivery promise (ISO, ADR 034) and a late order's service-fee refund (queued, done, failed, waived). */
+  promised_at: z.optional(z.nullable(z.string())),
+  late_refund: z.optional(
+    z.nullable(
+      z.object({
+        state: z.enum(['queued', 'done', 'failed', 'waived']),
+        amount_cents: z.nullable(z.int()),
+        reason: z.nullable(z.string()),
+      }),
+    ),
+  ),
   /** The server statuses the state machine allows from here, given the order's facts. */
   allowed: z.array(z.string()),
   items: z.array(
@@ -184,8 +212,16 @@ export const OrderDetailSchema = z.object({
       product_version: z.nullable(z.int()),
       panel_status_id: z.int(),
       price_cents: z.int(),
-      /** The customer's stored form answers. */
+      /** The customer's stored form answers, as sent (the advanced view). */
       form: z.record(z.string(), z.unknown()),
+      /**
+       * The answers as the operator reads them: option titles and value names from
+       * the catalogue version the item was bought with; empty when unknown.
+       */
+      answers: z._default(
+        z.array(z.object({ option_id: z.int(), title: z.string(), value: z.string() })),
+        [],
+      ),
     }),
   ),
   files: z.array(FileRefSchema),
@@ -301,6 +337,7 @@ export const SaveProductBodySchema = z.object({
   definition: z.unknown(),
 });
 export type SaveProductBody = z.infer<typeof SaveProductBodySchema>;
+export const SaveProductAnswerSchema = z.object({ ok: z.literal(true), version: z.int() });
 
 export const MailListQuerySchema = z.object({
   status: z.optional(z.enum(['queued', 'sent', 'failed', 'stored'], { error: 'invalid_option' })),
@@ -312,6 +349,9 @@ export const MailSummarySchema = z.object({
   to: z.string(),
   subject: z.string(),
   status: z.string(),
+  /** Delivery attempts so far and the last failure's message (a failed mail says why). */
+  attempts: z.int(),
+  last_error: z.nullable(z.string()),
   created_at: z.string(),
   sent_at: z.nullable(z.string()),
 });
@@ -321,6 +361,12 @@ export const MailListAnswerSchema = z.object({
   mails: z.array(MailSummarySchema),
   more: z.boolean(),
 });
+
+/** A mail sent again: the new mail's id (its own delivery state). */
+export const MailResendAnswerSchema = z.object({ ok: z.literal(true), mail_id: z.int() });
+
+/** The mails of an order (to its customer, naming it), newest first. */
+export const OrderMailsAnswerSchema = z.object({ ok: z.literal(true), mails: z.array(MailSummarySchema) });
 
 export const MailAnswerSchema = z.object({
   ok: z.literal(true),
@@ -334,7 +380,7 @@ export const MailAnswerSchema = z.object({
 // ---- the audit log -----------------------------------------------------------------
 
 export const AuditQuerySchema = z.object({
-  entity: z.optional(z.enum(['order', 'operator', 'product'], { error: 'invalid_option' })),
+  entity: z.optional(z.enum(['order', 'operator', 'product', 'mail'], { error: 'invalid_option' })),
   entity_id: z.optional(text(40)),
   actor: z.optional(text(254)),
   page: z.optional(digits(5)),
@@ -355,3 +401,40 @@ export const AuditAnswerSchema = z.object({
   ),
   more: z.boolean(),
 });
+
+// ---- bulk status changes and the CSV export of the queue ----------------------------
+
+/** The panel targets a selection may be moved to at once (an incident needs its own message). */
+export const BULK_TARGETS = ['pending', 'in_progress', 'ready'] as const;
+export const BULK_MAX_ORDERS = 100;
+
+/** POST /orders/bulk-transition: the selected orders and where they go. */
+export const BulkTransitionBodySchema = z.object({
+  ids: z
+    .array(OrderIdSchema)
+    .check(z.minLength(1, { error: 'required' }), z.maxLength(BULK_MAX_ORDERS, { error: 'too_many' })),
+  to: z.enum(BULK_TARGETS, { error: 'invalid_option' }),
+});
+export type BulkTransitionBody = z.infer<typeof BulkTransitionBodySchema>;
+
+/** Why one order of a bulk change did not move: unknown, refused by the state machine, or missing its document. */
+export const BULK_REFUSALS = ['not_found', 'refused', 'no_document'] as const;
+
+/** The result per order, in the order given. */
+export const BulkTransitionAnswerSchema = z.object({
+  ok: z.literal(true),
+  results: z.array(
+    z.object({
+      id: z.string(),
+      ok: z.boolean(),
+      /** The status it moved to (ok), or the one it kept (refused; null when unknown). */
+      status: z.nullable(z.string()),
+      reason: z.optional(z.enum(BULK_REFUSALS)),
+    }),
+  ),
+});
+export type BulkTransitionAnswer = z.infer<typeof BulkTransitionAnswerSchema>;
+
+/** GET /orders.csv: the queue's filters, without the page (every matching order). */
+export const OrderExportQuerySchema = z.omit(OrderQueueQuerySchema, { page: true });
+export type OrderExportQuery = z.infer<typeof OrderExportQuerySchema>;

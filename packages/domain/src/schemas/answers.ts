@@ -144,8 +144,24 @@ export const OrderSuccessSchema = z.object({
     /** The voucher or direct-debit mandate still open (issue 17 item 4), with the sandbox's page for a sandbox payment. */
     pending: z.optional(PendingPaymentSchema),
   }),
-  items: z.array(z.object({ product_id: z.int(), name: z.string(), qty: z.int(), price: z.int() })),
+  /**
+   * Every line of the order, an add-on (child line, ADR 027) after its parent
+   * with its `parent_id`; `official_fee` is the registry's fee inside `price`.
+   */
+  items: z.array(
+    z.object({
+      product_id: z.int(),
+      name: z.string(),
+      qty: z.int(),
+      price: z.int(),
+      id: z.optional(z.int()),
+      parent_id: z.optional(z.nullable(z.int())),
+      official_fee: z.optional(z.int()),
+    }),
+  ),
   invoice_available: z.boolean(),
+  /** The delivery promise of the order (ISO, ADR 034): the checkout's, then the one stored when paid. */
+  promised_at: z.optional(z.nullable(z.string())),
 });
 export type OrderSuccess = z.infer<typeof OrderSuccessSchema>;
 export const OrderSuccessAnswerSchema = z.extend(ApiAnswerSchema, { order: OrderSuccessSchema });

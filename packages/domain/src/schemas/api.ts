@@ -143,6 +143,24 @@ export const ResetTokenSchema = z
 /** POST resetPassword: the token of the e-mailed link and the new password. */
 export const ResetPasswordBodySchema = z.object({ config, token: ResetTokenSchema, pass: NewPasswordSchema });
 
+/** The storefront path a log-in returns to (a path under the application prefix, not a URL). */
+export const ReturnPathSchema = text(300).check(z.regex(/^\/(?!\/)[^\s\\]*$/, { error: 'invalid_url' }));
+
+/** POST loginLink: mails a single-use log-in link to the address when a customer has it (ADR 031). */
+export const LoginLinkBodySchema = z.object({
+  config,
+  email: EmailSchema,
+  path: z.optional(ReturnPathSchema),
+});
+
+/** A log-in link's token: 32 random bytes, base64url. */
+export const LoginLinkTokenSchema = z
+  .string({ error: typeError('login_link_invalid') })
+  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, { error: 'login_link_invalid' }));
+
+/** POST loginWithLink: the token of the e-mailed link (a POST, so prefetching scanners do not spend it). */
+export const LoginWithLinkBodySchema = z.object({ config, token: LoginLinkTokenSchema });
+
 /** POST logout: only the config (its form key). */
 export const LogoutBodySchema = z.object({ config });
 

@@ -29,12 +29,19 @@ const CartItemBase = z.object({
   real_order_id: z.nullable(z.string()),
   editable: z.boolean(),
   current_price: CentsSchema,
+  /** The registry's own fee inside current_price (no VAT; ADR 027): the order summary's split. */
+  official_fee: z.optional(CentsSchema),
   /**
    * The wizard's form as the server accepted it (spec 3 fixed forms, or the generic
    * form with its confirmation answers and chosen related products): what an edit
    * dialog starts from. Parse it with formSchemaForProduct(product_id).
    */
   form: z.record(z.string(), z.unknown()),
+  /**
+   * The delivery promise (ISO, ADR 034): the cart's from the step, an order's
+   * as stored when paid; null or absent when none (the store's nsCopy).
+   */
+  promised_at: z.optional(z.nullable(z.string())),
 });
 
 export type CartItem = z.infer<typeof CartItemBase> & { childs: CartItem[] };

@@ -52,7 +52,12 @@ export const RuntimeConfigSchema = z.object({
   ),
   lastOrderProducts: z.array(z.object({ product_id: z.int(), name: z.string(), price: CentsSchema })),
   lastOrderPrice: z.nullable(CentsSchema),
-  lastOrderSuccess: z.nullable(z.object({ data: z.object({ custom_script_html: z.string() }) })),
+  /**
+   * The store's conversion snippet for the last order (spec 3 lastOrderSuccess):
+   * not inline HTML but a script file served by the shop (strict CSP), which the
+   * success page loads once per paid order after the visitor's consent.
+   */
+  lastOrderSuccess: z.nullable(z.object({ data: z.object({ script_url: z.string() }) })),
   show_carrito: z.boolean(),
   payment_methods: z.array(PaymentMethodSchema),
   /**

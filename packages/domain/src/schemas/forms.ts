@@ -40,6 +40,17 @@ const requesterShape = {
   interes_legitimo: optionalText(500),
 };
 
+/** A delivery promise as an ISO instant, or null (none shown: the registry's hours are unknown). */
+const promiseField = z._default(
+  z.nullable(
+    z.string().check(
+      z.maxLength(40, { error: 'too_long' }),
+      z.refine((v) => !Number.isNaN(Date.parse(v)), { error: 'invalid_date' }),
+    ),
+  ),
+  null,
+);
+
 const notaSimpleShape = {
   quiere_una_ns: flag,
   conoce_nombre_propietario: flag,
@@ -54,6 +65,8 @@ const notaSimpleShape = {
   servicio_urgente_custom: flag,
   /** The delivery hours of the custom urgent service (slow-registry branch). */
   servicio_urgente_custom_hours: z._default(z.nullable(z.int().check(z.gte(1), z.lte(720))), null),
+  /** The delivery promise the step showed (ISO); the server keeps it when still true, else sets its own (ADR 034). */
+  promesa_entrega: promiseField,
   ...requesterShape,
   step1: flag,
   step2: flag,
@@ -198,6 +211,7 @@ export const SimplifiedReportFormSchema = z
     prop_horizontal: flag,
     prop_horizontal_fracao: optionalText(30),
     urgente: flag,
+    promesa_entrega: promiseField,
     quiere_un_predial: flag,
     step1: flag,
     step2: flag,

@@ -20,6 +20,7 @@ export const VALIDATION_CODES = [
   'password_required',
   'password_too_short',
   'reset_link_invalid',
+  'login_link_invalid',
   'name_required',
   'tax_id_required',
   'invalid_nif',
@@ -42,6 +43,15 @@ export const VALIDATION_CODES = [
   'card_on_gateway_page',
   /** A partial refund above what is left to refund of the payment (ADR 029). */
   'refund_above_left',
+  /** Registry calendars (ADR 034): an 'HH:MM' time, office hours that end before they start, a place's scope. */
+  'invalid_time',
+  'closes_before_opening',
+  'region_spain_only',
+  'region_or_municipality',
+  /** The catalogue editor's rules (rules/catalogue-editing.ts). */
+  'above_price',
+  'duplicate',
+  'unknown_option',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

@@ -69,6 +69,29 @@ export const PedidoItemSchema: z.ZodMiniType<PedidoItem> = z.object({
   form: z.optional(z.record(z.string(), z.unknown())),
 });
 
+/** What happened to an order, as its timeline shows it (issue 20 item 7). */
+export const ORDER_EVENT_KINDS = [
+  'received',
+  'paid',
+  'sent_to_registry',
+  'incident',
+  'incident_answered',
+  'issued',
+  'delivered',
+  'refunded',
+  'canceled',
+] as const;
+export const OrderEventKindSchema = z.enum(ORDER_EVENT_KINDS);
+export type OrderEventKind = z.infer<typeof OrderEventKindSchema>;
+
+/** One event of an order's timeline: its kind and when (ISO 8601); an incident's events name it. */
+export const OrderEventSchema = z.object({
+  kind: OrderEventKindSchema,
+  at: z.string(),
+  incident_id: z.optional(z.int()),
+});
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
+
 /** One order of the customer: its rows (top-level items) and its downloads. */
 export const PedidoSchema = z.object({
   order_id: z.string(),
@@ -90,6 +113,12 @@ export const PedidoSchema = z.object({
    * the order waits for that payment, another method is only an explicit choice.
    */
   pending_payment: z.optional(z.nullable(PendingPaymentSchema)),
+  /** What happened to the order and when, oldest first (orderTimeline). */
+  timeline: z.optional(z.array(OrderEventSchema)),
+  /** The delivery promise stored with the order (ISO, ADR 034); null when none was made. */
+  promised_at: z.optional(z.nullable(z.string())),
+  /** Delivered after its promise: the service fee refunded ('refunded') or about to be ('queued'). */
+  late_refund: z.optional(z.nullable(z.enum(['queued', 'refunded']))),
 });
 export type Pedido = z.infer<typeof PedidoSchema>;
 

@@ -53,6 +53,8 @@ export const OptionSchema = z.object({
   previous_steps_default: z.optional(z.string()),
   help: z.optional(z.string()),
   placeholder: z.optional(z.string()),
+  /** What a text field holds when it must read as such: 'phone' (checked with the domain's isValidPhone, a tel input). */
+  format: z.optional(z.enum(['phone'])),
 });
 export type Option = z.infer<typeof OptionSchema>;
 export type OptionInput = z.input<typeof OptionSchema>;

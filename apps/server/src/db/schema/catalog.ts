@@ -84,8 +84,17 @@ export const registries = pgTable(
     municipalityIne: text('municipality_ine').references(() => esMunicipalities.ine),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    /** Usual delivery time of a Nota Simple, in working hours. */
+    /** Usual delivery time of a Nota Simple, in working hours (the standard service's promise). */
     deliveryHours: integer('delivery_hours').notNull(),
+    /** The urgent service's working hours; null: as deliveryHours. */
+    urgentDeliveryHours: integer('urgent_delivery_hours'),
+    /** 'ES' registro de la propiedad, 'PT' conservatória do registo predial (municipality: its concelho). */
+    country: text('country').$type<'ES' | 'PT'>().notNull().default('ES'),
+    /** Office hours Monday to Friday, 'HH:MM' in the registry's time zone. */
+    opensAt: text('opens_at').notNull().default('09:00'),
+    closesAt: text('closes_at').notNull().default('14:00'),
+    /** Saturday closing time when it opens on Saturday mornings (never in August); null: closed. */
+    saturdayClosesAt: text('saturday_closes_at'),
     isExample: boolean('is_example').notNull().default(false),
   },
   (t) => [index('registries_municipality_ine_idx').on(t.municipalityIne)],

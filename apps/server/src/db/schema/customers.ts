@@ -79,6 +79,12 @@ export const operators = pgTable(
     role: text('role').$type<'admin' | 'agent'>().notNull().default('agent'),
     /** A disabled operator cannot log in; their sessions end. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), AES-256-GCM encrypted (modules/admin/totp.ts); never in an answer. */
+    totpSecret: text('totp_secret'),
+    /** When the operator enrolled TOTP (null: not enrolled; required for admins). */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last accepted 30-second step: a code is accepted once (no replay). */
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('operators_role_ck', sql`${t.role} in ('admin', 'agent')`)],
@@ -152,8 +158,27 @@ export const adminSessions = pgTable(
     csrfToken: text('csrf_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the TOTP or recovery code of this session was accepted (null: still due, or not enrolled). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
+    /** An enrolment under way: the new secret (encrypted) until a code confirms it. */
+    pendingTotpSecret: text('pending_totp_secret'),
   },
   (t) => [index('admin_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** An operator's recovery codes: only their SHA-256 is kept; each works once. */
+export const operatorRecoveryCodes = pgTable(
+  'operator_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operator_recovery_codes_operator_idx').on(t.operatorId)],
 );
 
 /** Failed back-office log ins, counted per e-mail and per client address (throttling). */
@@ -187,4 +212,23 @@ export const auditLog = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_at_idx').on(t.at)],
+);
+
+/**
+ * Log-in links mailed on request (POST loginLink, ADR 031): only the SHA-256 of
+ * the token is kept; single use (consumed in one statement), valid 15 minutes.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_links_expires_idx').on(t.expiresAt)],
 );

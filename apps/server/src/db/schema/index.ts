@@ -1,3 +1,4 @@
+export * from './calendars.ts';
 export * from './catalog.ts';
 export * from './companies.ts';
 export * from './customers.ts';

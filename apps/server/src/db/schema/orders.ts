@@ -15,6 +15,15 @@ import {
 import { products, stores } from './catalog.ts';
 import { customers, sessions } from './customers.ts';
 
+/** The registry and working hours a delivery promise was computed with (ADR 034). */
+export type PromiseBasis = { registry_id: number; hours: number; urgent: boolean };
+/** The late-delivery refund of an order's service fee (ADR 034). */
+export type LateRefund =
+  | { state: 'queued'; at: string; amount_cents: number }
+  | { state: 'done'; at: string; amount_cents: number; credit_note: string }
+  | { state: 'failed'; at: string; amount_cents: number }
+  | { state: 'waived'; at: string; reason: string; operator_id: number | null };
+
 /** The cart (spec: "a cart, called a quote"). */
 export const quotes = pgTable(
   'quotes',
@@ -103,10 +112,22 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('EUR'),
     email: text('email').notNull(),
     billing: jsonb('billing').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The delivery promise (ADR 034): the customer's choice at checkout, then
+     * the one written with the payment (the status change's statement); null
+     * when the registry's hours are unknown (the store's nsCopy was shown).
+     */
+    promisedAt: timestamp('promised_at', { withTimezone: true }),
+    /** What the promise was computed from, to compute it again when paid. */
+    promiseBasis: jsonb('promise_basis').$type<PromiseBasis>(),
+    /** A late order's service-fee refund: queued, waived by an operator (with the reason), or done. */
+    lateRefund: jsonb('late_refund').$type<LateRefund>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The back office's queue: by time left to the promise.
+    index('orders_promised_idx').on(t.promisedAt),
     index('orders_customer_idx').on(t.customerId),
     index('orders_status_idx').on(t.status),
     // The back office's queue: oldest first, per store.

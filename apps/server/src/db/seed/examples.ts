@@ -47,6 +47,29 @@ export const exampleRegistries: (typeof registries.$inferInsert)[] = [
     deliveryHours: 48,
     isExample: true,
   },
+  // Portuguese conservatórias do registo predial (ADR 034): municipality is the concelho.
+  {
+    name: 'Conservatória do Registo Predial do Porto (exemplo)',
+    country: 'PT',
+    municipality: 'Porto',
+    address: 'Morada de exemplo, Porto',
+    phone: '+351 220 000 000',
+    deliveryHours: 5,
+    opensAt: '09:00',
+    closesAt: '16:00',
+    isExample: true,
+  },
+  {
+    name: 'Conservatória do Registo Predial de Lisboa (exemplo)',
+    country: 'PT',
+    municipality: 'Lisboa',
+    address: 'Morada de exemplo, Lisboa',
+    phone: '+351 210 000 000',
+    deliveryHours: 5,
+    opensAt: '09:00',
+    closesAt: '16:00',
+    isExample: true,
+  },
 ];
 
 /**

@@ -2,6 +2,7 @@ import { ProductDefinitionSchema } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../client.ts';
 import { products, stores } from '../schema/index.ts';
+import { seedCalendars } from './calendars.ts';
 import { type CatalogueProduct, catalogue } from './catalogue/index.ts';
 import { seedCompanies } from './companies.ts';
 import { seedExamples } from './examples.ts';
@@ -59,5 +60,6 @@ export async function seed(db: AppDb, opts: SeedOptions = {}): Promise<void> {
     onChange: { version: sql`${products.version} + 1`, updatedAt: sql`now()` },
   });
   await seedExamples(db);
+  await seedCalendars(db);
   await seedCompanies(db);
 }

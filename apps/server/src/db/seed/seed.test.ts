@@ -172,7 +172,9 @@ describe.each(testDatabaseKinds())('seed (%s)', (kind) => {
     const places = await database.db.select().from(slowRegistryPlaces);
     expect(regs.length).toBeGreaterThan(0);
     expect(places.length).toBeGreaterThan(0);
-    expect(regs.every((r) => r.isExample && r.name.includes('(ejemplo)'))).toBe(true);
+    // Spanish registries say '(ejemplo)', Portuguese conservatórias '(exemplo)' (ADR 034).
+    expect(regs.every((r) => r.isExample && /\((ejemplo|exemplo)\)/.test(r.name))).toBe(true);
+    expect(regs.some((r) => r.country === 'PT')).toBe(true);
     expect(places.every((p) => p.isExample)).toBe(true);
     expect(await count(database, 'operators')).toBe(0);
   });

@@ -12,11 +12,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AdminCookies, actorOf, operatorOf } from './admin.plugin.ts';
 import { type AdminSession, type AdminSessionService, sessionDeadlines } from './admin-session.service.ts';
 import { createOperator, listOperators, updateOperator } from './operators.service.ts';
+import { secondFactorOf } from './second-factor.service.ts';
 
 export const ANY_OPERATOR = ['admin', 'agent'] as const;
 export const ADMIN_ONLY = ['admin'] as const;
 
-function sessionAnswer(session: AdminSession) {
+export function sessionAnswer(session: AdminSession) {
   const { idle, absolute } = sessionDeadlines(session);
   return {
     ok: true as const,
@@ -24,6 +25,7 @@ function sessionAnswer(session: AdminSession) {
     csrf_token: session.csrfToken,
     idle_expires_at: idle.toISOString(),
     expires_at: absolute.toISOString(),
+    second_factor: secondFactorOf(session),
   };
 }
 
@@ -51,7 +53,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/logout',
-    { config: { admin: ANY_OPERATOR }, schema: { response: { 200: AdminOkSchema } } },
+    {
+      config: { admin: ANY_OPERATOR, beforeSecondFactor: true },
+      schema: { response: { 200: AdminOkSchema } },
+    },
     async (request, reply) => {
       await sessions.logout(operatorOf(request));
       request.admin = null;
@@ -62,7 +67,10 @@ export const adminAuthRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/session',
-    { config: { admin: ANY_OPERATOR }, schema: { response: { 200: AdminSessionAnswerSchema } } },
+    {
+      config: { admin: ANY_OPERATOR, beforeSecondFactor: true },
+      schema: { response: { 200: AdminSessionAnswerSchema } },
+    },
     async (request) => sessionAnswer(operatorOf(request)),
   );
 

@@ -27,6 +27,8 @@ export interface AdminSession {
   csrfToken: string;
   createdAt: Date;
   lastSeenAt: Date;
+  /** When this session's TOTP or recovery code was accepted (second-factor.service.ts). */
+  secondFactorAt: Date | null;
 }
 
 /** When the session ends: the sooner of the idle and the absolute deadline. */
@@ -68,6 +70,8 @@ export function createAdminSessions(db: AppDb) {
   }
 
   return {
+    throttled,
+
     /** The new session's cookie token and the session; 401 for a wrong e-mail or password, 429 when throttled. */
     async login(input: { email: string; password: string; address: string; now?: Date }) {
       const now = input.now ?? new Date();
@@ -88,6 +92,7 @@ export function createAdminSessions(db: AppDb) {
         csrfToken: randomBytes(32).toString('base64url'),
         createdAt: now,
         lastSeenAt: now,
+        secondFactorAt: null,
       };
       const actor = { operatorId: operator.id, email: operator.email };
       await db.transaction(async (tx) => {
@@ -98,7 +103,9 @@ export function createAdminSessions(db: AppDb) {
           createdAt: now,
           lastSeenAt: now,
         });
-        await tx.delete(operatorLoginFailures).where(eq(operatorLoginFailures.email, input.email));
+        // With TOTP the failures (wrong codes too) count on until the code is right.
+        if (operator.totpEnabledAt === null)
+          await tx.delete(operatorLoginFailures).where(eq(operatorLoginFailures.email, input.email));
         // Expired sessions of anyone are dropped as new ones start (no separate sweeper).
         await tx
           .delete(adminSessions)
@@ -129,6 +136,7 @@ export function createAdminSessions(db: AppDb) {
         csrfToken: row.session.csrfToken,
         createdAt: row.session.createdAt,
         lastSeenAt: row.session.lastSeenAt,
+        secondFactorAt: row.session.secondFactorAt,
       };
       if (sessionDeadlines(session).end <= now) {
         await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));

@@ -2,6 +2,7 @@ import type { OperatorRole } from '@shop/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../../env.ts';
 import { AppError, notAllowed } from '../../http/app-error.ts';
+import { loadSessionSecret } from '../session/session-secret.ts';
 import {
   type AdminSession,
   type AdminSessionService,
@@ -9,6 +10,8 @@ import {
   csrfMatches,
   sessionDeadlines,
 } from './admin-session.service.ts';
+import { createSecondFactor, type SecondFactorService, secondFactorOf } from './second-factor.service.ts';
+import { secretBox } from './totp.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,6 +24,12 @@ declare module 'fastify' {
      * Every /admin/api route must say (the app refuses to start otherwise).
      */
     admin?: 'public' | readonly OperatorRole[];
+    /**
+     * The route answers a session whose second step (TOTP code, or an admin's
+     * enrolment) is still due: the session itself, log out, the code, enrolment.
+     * Every other route refuses such a session (403 secondFactorRequired).
+     */
+    beforeSecondFactor?: true;
   }
 }
 
@@ -99,8 +108,9 @@ function sameOrigin(request: FastifyRequest): boolean {
 export async function registerAdminGuards(
   app: FastifyInstance,
   env: Env,
-): Promise<{ sessions: AdminSessionService; cookies: AdminCookies }> {
+): Promise<{ sessions: AdminSessionService; cookies: AdminCookies; secondFactor: SecondFactorService }> {
   const sessions = createAdminSessions(app.db);
+  const secondFactor = createSecondFactor(app.db, secretBox(loadSessionSecret(env)), sessions.throttled);
   const cookies = adminCookies(env);
   app.decorateRequest('admin', null);
 
@@ -123,6 +133,9 @@ export async function registerAdminGuards(
       throw new AppError('not_allowed', 'forbidden');
     }
     if (!access.includes(session.operator.role)) throw notAllowed();
+    if (secondFactorOf(session) !== 'done' && !request.routeOptions.config.beforeSecondFactor) {
+      throw new AppError('not_allowed', 'secondFactorRequired');
+    }
   });
 
   app.addHook('onSend', async (request, reply) => {
@@ -132,5 +145,5 @@ export async function registerAdminGuards(
     if (session && token) cookies.set(request, reply, token, session);
   });
 
-  return { sessions, cookies };
+  return { sessions, cookies, secondFactor };
 }

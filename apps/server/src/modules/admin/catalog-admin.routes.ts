@@ -2,10 +2,10 @@ import {
   AdminProductAnswerSchema,
   CatalogListAnswerSchema,
   IdParamsSchema,
+  SaveProductAnswerSchema,
   SaveProductBodySchema,
 } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import { actorOf } from './admin.plugin.ts';
 import { ADMIN_ONLY } from './admin-auth.routes.ts';
 import { listCatalog, productWithVersions, saveProductVersion } from './catalog-admin.service.ts';
@@ -34,7 +34,7 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: IdParamsSchema,
         body: SaveProductBodySchema,
-        response: { 200: z.object({ ok: z.literal(true), version: z.int() }) },
+        response: { 200: SaveProductAnswerSchema },
       },
     },
     async (request) => {

@@ -1,4 +1,11 @@
-import { isStorableJson, ProductDefinitionSchema, type SaveProductBody, toFieldErrors } from '@shop/domain';
+import {
+  catalogueProblems,
+  isStorableJson,
+  ProductDefinitionSchema,
+  type SaveProductBody,
+  sameDefinition,
+  toFieldErrors,
+} from '@shop/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { operators, products, productVersions } from '../../db/schema/index.ts';
@@ -75,7 +82,8 @@ export async function productWithVersions(db: AppDb, id: number) {
 /**
  * Publishes a new version of a product's definition: checked with the
  * domain's ProductDefinitionSchema (400 with the fields at fault), for the
- * version the operator edited (409 when someone saved meanwhile). The old
+ * version the operator edited (409 when someone saved meanwhile), with the
+ * catalogue rules (catalogueProblems) and a change (409 catalogUnchanged). The old
  * version stays in product_versions, so an order item keeps naming the version
  * it was bought with; the product row takes the new one; audited.
  */
@@ -94,10 +102,14 @@ export async function saveProductVersion(db: AppDb, actor: Actor, id: number, in
   const definition = parsed.data;
   if (definition.product_id !== id)
     throw invalidData([{ path: 'definition.product_id', message: 'wrong_product' }]);
+  const problems = catalogueProblems(definition);
+  if (problems.length > 0) throw invalidData(problems.map((e) => ({ ...e, path: `definition.${e.path}` })));
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
     if (!row) throw notFound();
     if (row.version !== input.base_version) throw new AppError('conflict', 'conflict');
+    // Publishing the same definition again makes no version.
+    if (sameDefinition(row.definition, definition)) throw new AppError('conflict', 'catalogUnchanged');
     const [kept] = await tx
       .select({ version: productVersions.version })
       .from(productVersions)

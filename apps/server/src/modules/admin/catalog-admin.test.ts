@@ -101,4 +101,33 @@ describe.each(testDatabaseKinds())('catalogue editor (%s)', (kind) => {
     expect(audit).toMatchObject({ action: 'catalog.publish', actor: admin.email });
     expect(audit?.data).toMatchObject({ before: { version: base }, after: { version: base + 1 } });
   });
+
+  it('refuses to publish without a change (no new version) and checks the catalogue rules', async () => {
+    const current = (await adminSend(t.app, admin, { url: `/admin/api/catalog/${productId}` })).json();
+    const base = current.product.version as number;
+    const put = (definition: unknown) =>
+      adminSend(t.app, admin, {
+        method: 'PUT',
+        url: `/admin/api/catalog/${productId}`,
+        payload: { base_version: base, definition },
+      });
+    const same = await put(current.product.definition);
+    expect(same.statusCode).toBe(409);
+    expect(same.json().message).toBe(
+      'No hay cambios que publicar: la definición es igual a la versión actual.',
+    );
+    const options = current.product.definition.options as { option_id: number }[];
+    expect(options.length).toBeGreaterThan(1);
+    const duplicated = await put({
+      ...current.product.definition,
+      options: options.map((o, i) => (i === 1 ? { ...o, option_id: options[0]?.option_id } : o)),
+    });
+    expect(duplicated.statusCode).toBe(400);
+    expect(duplicated.json().errors).toContainEqual({
+      path: 'definition.options.1.option_id',
+      message: 'Este identificador está repetido.',
+    });
+    const after = (await adminSend(t.app, admin, { url: `/admin/api/catalog/${productId}` })).json();
+    expect(after.product.version).toBe(base);
+  });
 });

@@ -1,25 +1,26 @@
-import { IdParamsSchema, MailAnswerSchema, MailListAnswerSchema, MailListQuerySchema } from '@shop/domain';
+import {
+  IdParamsSchema,
+  MailAnswerSchema,
+  MailListAnswerSchema,
+  MailListQuerySchema,
+  MailResendAnswerSchema,
+  OrderIdParamsSchema,
+  OrderMailsAnswerSchema,
+} from '@shop/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mailMessages } from '../../db/schema/index.ts';
 import { notFound } from '../../http/app-error.ts';
+import { actorOf } from './admin.plugin.ts';
 import { ANY_OPERATOR } from './admin-auth.routes.ts';
+import { mailSummary, orderMails, resendMail } from './mail-resend.service.ts';
 
 const PAGE = 50;
 
-type MailRow = typeof mailMessages.$inferSelect;
-const summary = (m: MailRow) => ({
-  id: m.id,
-  to: m.to,
-  subject: m.subject,
-  status: m.status,
-  created_at: m.createdAt.toISOString(),
-  sent_at: m.sentAt ? m.sentAt.toISOString() : null,
-});
-
 /**
  * The mail viewer: every mail the shop queued, sent or stored (no SMTP_URL),
- * newest first, and one mail with its text, HTML and attachments (any operator).
+ * newest first, and one mail with its text, HTML and attachments; a mail
+ * sent again, an order's mails (any operator).
  */
 export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -37,7 +38,7 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(mailMessages.id))
         .limit(PAGE + 1)
         .offset((page - 1) * PAGE);
-      return { ok: true as const, mails: rows.slice(0, PAGE).map(summary), more: rows.length > PAGE };
+      return { ok: true as const, mails: rows.slice(0, PAGE).map(mailSummary), more: rows.length > PAGE };
     },
   );
 
@@ -53,12 +54,36 @@ export const mailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         ok: true as const,
         mail: {
-          ...summary(mail),
+          ...mailSummary(mail),
           text: mail.text,
           html: mail.html,
           attachments: mail.attachments.map((a) => ({ file_id: a.fileId, filename: a.filename })),
         },
       };
     },
+  );
+
+  app.post(
+    '/mail/:id/resend',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: { params: IdParamsSchema, response: { 200: MailResendAnswerSchema } },
+    },
+    async (request) => ({
+      ok: true as const,
+      mail_id: await resendMail(app.db, actorOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/orders/:id/mail',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: {
+        params: OrderIdParamsSchema,
+        response: { 200: OrderMailsAnswerSchema },
+      },
+    },
+    async (request) => ({ ok: true as const, mails: await orderMails(app.db, request.params.id) }),
   );
 };

@@ -1,8 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailMessages } from '../../db/schema/index.ts';
+import { auditLog, mailMessages } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
+import { insertOrder } from '../../testing/orders.ts';
 
 describe.each(testDatabaseKinds())('back-office mail viewer (%s)', (kind) => {
   let t: TestApp;
@@ -48,5 +50,71 @@ describe.each(testDatabaseKinds())('back-office mail viewer (%s)', (kind) => {
     });
     expect((await adminSend(t.app, agent, { url: '/admin/api/mail/999999' })).statusCode).toBe(404);
     expect((await adminSend(t.app, agent, { url: '/admin/api/mail?status=lost' })).statusCode).toBe(400);
+  });
+
+  it("resends any mail of an order as a new queued mail, shows each one's delivery state, audited", async () => {
+    const order = await insertOrder(t.app.db);
+    const [failed] = await t.app.db
+      .insert(mailMessages)
+      .values({
+        storeId: 14,
+        to: order.email,
+        subject: `Tu documento del pedido ${order.id} está listo`,
+        text: `Hola, adjuntamos el documento del pedido ${order.id}.`,
+        attachments: [{ fileId: 9, filename: 'nota-simple.pdf' }],
+        status: 'failed',
+        attempts: 5,
+        lastError: '550 mailbox unavailable',
+      })
+      .returning();
+    // Another customer's mail, and one of the same customer that names no order, are not the order's.
+    await t.app.db.insert(mailMessages).values([
+      { to: 'otro@example.com', subject: `Pedido ${order.id}`, text: 'x' },
+      { to: order.email, subject: 'Bienvenido', text: 'Hola' },
+    ]);
+    const agent = await signedInOperator(t.app, 'agent');
+    const mails = (await adminSend(t.app, agent, { url: `/admin/api/orders/${order.id}/mail` })).json().mails;
+    expect(mails).toEqual([
+      expect.objectContaining({
+        id: failed?.id,
+        status: 'failed',
+        attempts: 5,
+        last_error: '550 mailbox unavailable',
+      }),
+    ]);
+
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/admin/api/mail/${failed?.id}/resend` })).statusCode,
+    ).toBe(401);
+    const resent = await adminSend(t.app, agent, {
+      method: 'POST',
+      url: `/admin/api/mail/${failed?.id}/resend`,
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const newId = resent.json().mail_id as number;
+    const [copy] = await t.app.db.select().from(mailMessages).where(eq(mailMessages.id, newId));
+    expect(copy).toMatchObject({
+      to: order.email,
+      subject: failed?.subject,
+      text: failed?.text,
+      attachments: [{ fileId: 9, filename: 'nota-simple.pdf' }],
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+    });
+    const after = (await adminSend(t.app, agent, { url: `/admin/api/orders/${order.id}/mail` })).json().mails;
+    expect(after.map((m: { id: number; status: string }) => [m.id, m.status])).toEqual([
+      [newId, 'queued'],
+      [failed?.id, 'failed'],
+    ]);
+    const [audit] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'mail.resend'), eq(auditLog.entityId, String(failed?.id))));
+    expect(audit).toMatchObject({ actor: agent.email, data: { resent_as: newId } });
+    expect(
+      (await adminSend(t.app, agent, { method: 'POST', url: '/admin/api/mail/999999/resend' })).statusCode,
+    ).toBe(404);
+    expect((await adminSend(t.app, agent, { url: '/admin/api/orders/999999999/mail' })).statusCode).toBe(404);
   });
 });

@@ -16,6 +16,7 @@ export function operatorView(row: OperatorRow): Operator {
     name: row.name,
     role: row.role,
     disabled: row.disabledAt !== null,
+    totp: row.totpEnabledAt !== null,
   };
 }
 

@@ -1,8 +1,12 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
+  BulkTransitionAnswerSchema,
+  BulkTransitionBodySchema,
   IdFromStringSchema,
   IdParamsSchema,
   OrderDetailAnswerSchema,
+  OrderExportQuerySchema,
   OrderIdParamsSchema,
   OrderIdSchema,
   OrderQueueAnswerSchema,
@@ -20,6 +24,8 @@ import { actorOf } from './admin.plugin.ts';
 import { ANY_OPERATOR } from './admin-auth.routes.ts';
 import { queueOrderMail } from './order-mail.ts';
 import { orderDetail, orderQueue, transitionOrder } from './orders-admin.service.ts';
+import { bulkTransition } from './orders-bulk.service.ts';
+import { exportOrdersCsv } from './orders-export.service.ts';
 import { attachResultDocument } from './result-document.service.ts';
 
 const TransitionAnswerSchema = z.object({
@@ -43,6 +49,31 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
       schema: { querystring: OrderQueueQuerySchema, response: { 200: OrderQueueAnswerSchema } },
     },
     async (request) => orderQueue(app.db, request.query),
+  );
+
+  // The queue's filtered list as CSV, streamed (every matching order, not a page).
+  app.get(
+    '/orders.csv',
+    { config: { admin: ANY_OPERATOR }, schema: { querystring: OrderExportQuerySchema } },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="pedidos-${day}.csv"`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(exportOrdersCsv(app.db, request.query)));
+    },
+  );
+
+  // A status change on a selection: each order through the one status function, audited; the result per order.
+  app.post(
+    '/orders/bulk-transition',
+    {
+      config: { admin: ANY_OPERATOR },
+      schema: { body: BulkTransitionBodySchema, response: { 200: BulkTransitionAnswerSchema } },
+    },
+    async (request) => bulkTransition(app.db, actorOf(request), request.body),
   );
 
   app.get(
@@ -96,10 +127,18 @@ export const ordersAdminRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
             if (change.to === 'incident') {
               // The message is kept as the incident's form (product/form/{id}/{order_id}) the customer answers.
               const formId = await openIncident(tx, actorOf(request), change.order, change.message);
-              await queueOrderMail(tx, change.order, 'incidentMail', { message: change.message }, [], {
-                baseUrl,
-                path: `${env.APP_PREFIX}/product/form/${formId}/${change.order.id}`,
-              });
+              await queueOrderMail(
+                tx,
+                change.order,
+                'incidentMail',
+                { message: change.message },
+                [],
+                {
+                  baseUrl,
+                  path: `${env.APP_PREFIX}/product/form/${formId}/${change.order.id}`,
+                },
+                { appPrefix: env.APP_PREFIX },
+              );
             }
           },
         )),

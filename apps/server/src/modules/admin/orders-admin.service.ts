@@ -7,17 +7,15 @@ import {
   type OrderQueueQuery,
   type OrderQueueRow,
   type OrderStatus,
-  PAID_ORDER_STATUSES,
   PANEL_STATUS,
   type PanelTarget,
   QUEUE_PAGE_SIZE,
 } from '@shop/domain';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import {
   auditLog,
   creditNotes,
-  customers,
   files,
   invoices,
   mailMessages,
@@ -27,20 +25,17 @@ import {
   quoteItems,
 } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import * as promises from '../calendars/queue-promise.ts';
 import { adminIncidentView } from '../incidents/incident-views.ts';
 import { incidentsOfOrder } from '../incidents/incidents.repository.ts';
 import { changeOrderStatus, lockOrder, transitionContext } from '../orders/order-status.ts';
 import { paymentExtrasOf } from '../payments/pending-payment.ts';
 import type { Actor } from './audit.ts';
+import { definitionsOf, holderOf, labelledAnswers } from './order-answers.ts';
+import { holderSql, queueWhere } from './order-queue-filters.ts';
 
+export { madridDay, OPEN_STATUSES } from './order-queue-filters.ts';
 export { transitionContext };
-
-/** The statuses of paid orders still being worked on: the queue's default view. */
-export const OPEN_STATUSES: readonly OrderStatus[] = [
-  'complete_pending',
-  'complete_in_progress',
-  'complete_incident',
-];
 
 /** Where each panel target moves the order (server status, panel status id). */
 export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; panel: number }> = {
@@ -50,54 +45,18 @@ export const PANEL_TARGET_STATUS: Record<PanelTarget, { status: OrderStatus; pan
   ready: { status: 'complete_ready', panel: PANEL_STATUS.ready },
 };
 
-/** The statuses the state machine lets an order reach only once a payment is captured (the domain's rule). */
-const PAID_STATUSES = PAID_ORDER_STATUSES;
-
-/** `%`, `_` and `\` taken literally in an ILIKE pattern. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Midnight of a yyyy-mm-dd day in Madrid (the operators' day), as a timestamptz expression. */
-export const madridDay = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Madrid')`;
-
 /**
- * The order queue: filters (store, product, status, placed between two days,
- * paid or not) and a search (order id, e-mail, or any answer of the customer's
- * forms: holder, DNI, address), oldest first (the longest waiting on top).
- * Without a status filter it shows the paid orders still being worked on.
+ * The order queue: filters (store, product, status, placed between two days, paid or not), a search
+ * (order id, e-mail, any answer: holder, DNI, address), least time left to the promise first (ADR
+ * 034) or oldest first. Without a status filter it shows the paid orders still being worked on.
  */
 export async function orderQueue(
   db: AppDb,
   query: OrderQueueQuery,
   now = new Date(),
 ): Promise<OrderQueueAnswer> {
-  const where: SQL[] = [];
-  if (query.status === undefined) where.push(sql`o.status in ${OPEN_STATUSES}`);
-  else if (query.status !== 'all') where.push(sql`o.status = ${query.status}`);
-  if (query.store !== undefined) where.push(sql`o.store_id = ${query.store}`);
-  if (query.product !== undefined)
-    where.push(
-      sql`exists (select 1 from ${orderItems} i where i.order_id = o.id and i.product_id = ${query.product})`,
-    );
-  if (query.from) where.push(sql`o.created_at >= ${madridDay(query.from)}`);
-  if (query.to) where.push(sql`o.created_at < ${madridDay(query.to, 1)}`);
-  // Paid = a status only a captured payment leads to (the state machine's guard), so the filter reads the order row.
-  if (query.paid === 'paid') where.push(sql`o.status in ${PAID_STATUSES}`);
-  if (query.paid === 'unpaid') where.push(sql`o.status not in ${PAID_STATUSES}`);
-  const q = query.q?.trim();
-  if (q) {
-    if (/^\d{9,11}$/.test(q)) where.push(sql`o.id = ${q}`);
-    // Through the customer's unique lower(email) index, then orders_customer_idx: no scan of the orders.
-    else if (q.includes('@'))
-      where.push(sql`o.customer_id in (select c.id from ${customers} c where lower(c.email) = lower(${q}))`);
-    else
-      where.push(
-        sql`(exists (select 1 from ${orderItems} i where i.order_id = o.id and i.form::text ilike ${likePattern(q)})
-          or o.billing::text ilike ${likePattern(q)})`,
-      );
-  }
   const page = Math.max(1, query.page ?? 1);
-  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  const whereSql = queueWhere(query);
   // The page's ids first (index order, offset skipped without computing any column), then its columns.
   const rows = await queryRows<{
     id: string;
@@ -110,23 +69,24 @@ export async function orderQueue(
     paid: boolean;
     holder: string | null;
     products: string[] | null;
+    promised_at: string | Date | null;
+    urgent: boolean | string;
   }>(
     db,
     sql`with page as (
-          select o.id, o.created_at from ${orders} o
+          select o.id, o.created_at, o.promised_at from ${orders} o
           ${whereSql}
-          order by o.created_at asc, o.id asc
+          order by ${promises.queueOrder(query.sort).page}
           limit ${QUEUE_PAGE_SIZE + 1} offset ${(page - 1) * QUEUE_PAGE_SIZE})
         select o.id, o.store_id, o.status, o.panel_status_id, o.email, o.total_cents, o.created_at,
+          ${promises.QUEUE_PROMISE_COLUMNS},
           coalesce((select true from ${payments} p where p.order_id = o.id
                       and p.status in ('paid', 'refunded') limit 1), false) as paid,
-          (select coalesce(nullif(i.form->>'nombre', ''), nullif(i.form->>'nombre_persona', ''),
-                           nullif(i.form->>'nombre_empresa', ''), nullif(i.form->>'titular', ''))
-             from ${orderItems} i where i.order_id = o.id and i.parent_id is null order by i.id limit 1) as holder,
+          ${holderSql} as holder,
           (select array_agg(i.product_name order by i.id) from ${orderItems} i
              where i.order_id = o.id and i.parent_id is null) as products
         from page join ${orders} o on o.id = page.id
-        order by page.created_at asc, page.id asc`,
+        order by ${promises.queueOrder(query.sort).rows}`,
   );
   const out: OrderQueueRow[] = rows.slice(0, QUEUE_PAGE_SIZE).map((row) => {
     const created = new Date(row.created_at);
@@ -136,12 +96,13 @@ export async function orderQueue(
       status: row.status,
       panel_status_id: row.panel_status_id === null ? null : Number(row.panel_status_id),
       email: row.email,
-      holder: row.holder ?? (row.email.split('@')[0] || ''),
+      holder: row.holder ?? '',
       products: row.products ?? [],
       total_cents: Number(row.total_cents),
       paid: row.paid === true || (row.paid as unknown) === 't',
       created_at: created.toISOString(),
       waiting_seconds: Math.max(0, Math.floor((now.getTime() - created.getTime()) / 1000)),
+      ...promises.queuePromise(row, now),
     };
   });
   return { ok: true, rows: out, more: rows.length > QUEUE_PAGE_SIZE, page };
@@ -171,6 +132,15 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
     transitionContext(db, orderId),
   ]);
   const incidents = await incidentsOfOrder(db, orderId);
+  const versionOf = (row: (typeof items)[number]) => row.item.productVersion ?? row.quoteVersion ?? null;
+  const definitions = await definitionsOf(
+    db,
+    items.map((row) => ({ productId: row.item.productId, version: versionOf(row) })),
+  );
+  const answered = items.map((row) => ({
+    ...row,
+    answers: labelledAnswers(row.item, definitions.get(`${row.item.productId}:${versionOf(row)}`)),
+  }));
   // Mails have no order column: those sent to the order's address.
   const mails = await db
     .select()
@@ -185,13 +155,17 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
     status,
     panel_status_id: order.panelStatusId,
     email: order.email,
+    holder: holderOf(
+      answered.map(({ item, answers }) => ({ parentId: item.parentId, form: item.form, answers })),
+    ),
     total_cents: order.totalCents,
     payment_method: order.paymentMethod,
     billing: order.billing,
     created_at: order.createdAt.toISOString(),
     paid: context.paid,
+    ...promises.detailPromise(order),
     allowed: isOrderStatus(status) ? allowedTransitions(status, context) : [],
-    items: items.map(({ item, quoteVersion }) => ({
+    items: answered.map(({ item, quoteVersion, answers }) => ({
       id: item.id,
       parent_id: item.parentId,
       product_id: item.productId,
@@ -200,6 +174,7 @@ export async function orderDetail(db: AppDb, orderId: string): Promise<OrderDeta
       panel_status_id: item.panelStatusId,
       price_cents: item.priceCents,
       form: item.form,
+      answers,
     })),
     files: fileRows.map((f) => ({
       id: f.id,
@@ -270,6 +245,8 @@ export async function transitionOrder(
     tx: AppDb,
     change: { order: typeof orders.$inferSelect; to: PanelTarget; message: string },
   ) => Promise<void>,
+  /** Extra audit details (a bulk change says so). */
+  extraDetails: Record<string, unknown> = {},
 ): Promise<{ status: OrderStatus; panel_status_id: number }> {
   const target = PANEL_TARGET_STATUS[input.to];
   return db.transaction(async (tx) => {
@@ -281,7 +258,9 @@ export async function transitionOrder(
       panelStatusId: target.panel,
       actor,
       action: `order.${input.to}`,
-      ...(input.message ? { details: { message: input.message } } : {}),
+      ...(input.message || Object.keys(extraDetails).length
+        ? { details: { ...extraDetails, ...(input.message ? { message: input.message } : {}) } }
+        : {}),
     });
     if (!changed.ok) {
       throw new AppError(

@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { files, orderItems, orders } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { lateRefundAtDelivery } from '../calendars/late-refund.ts';
 import { safeFileName } from '../files/file-type.ts';
 import type { FilesService } from '../files/files.service.ts';
+import { queueOrderReadyPush } from '../push/order-ready-push.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { queueOrderMail } from './order-mail.ts';
 
@@ -48,9 +50,17 @@ export async function attachResultDocument(
         })
         .returning();
       if (!file) throw new Error('result document row not inserted');
-      const mailId = await queueOrderMail(tx, order, 'resultMail', { product: item.item.productName }, [
-        { filename: name, fileId: file.id },
-      ]);
+      // Delivered after its promise: the service fee is refunded by a job, and this mail says so (ADR 034).
+      const late = await lateRefundAtDelivery(tx, order);
+      const mailId = await queueOrderMail(
+        tx,
+        order,
+        'resultMail',
+        { product: item.item.productName, late: late ? `\n\n${late}` : '' },
+        [{ filename: name, fileId: file.id }],
+      );
+      // "Avísame cuando esté listo": the customer's subscribed browsers are told by a job.
+      await queueOrderReadyPush(tx, order.id);
       await recordAudit(tx, actor, {
         action: 'order.result_attached',
         entity: 'order',

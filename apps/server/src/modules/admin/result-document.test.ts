@@ -1,11 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { auditLog, files, mailMessages } from '../../db/schema/index.ts';
 import { type AdminClient, adminSend, signedInOperator } from '../../testing/admin.ts';
 import { buildTestAppWithFiles, storedSession, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 import { minimalPdf, multipart, tinyPng } from '../../testing/files.ts';
 import { insertOrder } from '../../testing/orders.ts';
+import { ORDER_READY_PUSH_JOB } from '../push/order-ready-push.ts';
 
 describe.each(testDatabaseKinds())('result document and incident mails (%s)', (kind) => {
   let t: TestApp;
@@ -13,7 +15,7 @@ describe.each(testDatabaseKinds())('result document and incident mails (%s)', (k
   beforeAll(async () => {
     t = await buildTestAppWithFiles(kind);
     agent = await signedInOperator(t.app, 'agent');
-  });
+  }, 300_000);
   afterAll(() => t?.close());
 
   const attach = (
@@ -49,6 +51,12 @@ describe.each(testDatabaseKinds())('result document and incident mails (%s)', (k
     const response = await attach(order.id, order.itemId, pdf);
     expect(response.statusCode, response.body).toBe(200);
     const { file_id: fileId, mail_id: mailId } = response.json();
+    // "Avísame cuando esté listo": the push to the customer's browsers is a job queued with the result.
+    const pushJobs = await queryRows<{ data: { orderId: string } }>(
+      t.app.db,
+      sql`SELECT data FROM pgboss.job WHERE name = ${ORDER_READY_PUSH_JOB} AND data->>'orderId' = ${order.id}`,
+    );
+    expect(pushJobs).toHaveLength(1);
 
     const [file] = await t.app.db.select().from(files).where(eq(files.id, fileId));
     expect(file).toMatchObject({

@@ -236,6 +236,20 @@ describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
     expect(sessionQuotes).toMatchObject([{ status: 'open', storeId: 14 }]);
   });
 
+  // Spec 4: Nota Simple and the properties search are refused on the Portuguese stores only (issue 20 item 5).
+  it.each([1, 15, 17, 21, 23])('addns and addqp are accepted on store %i', async (storeId) => {
+    for (const [path, form] of [
+      ['addns', nsForm()],
+      ['addqp', qpForm()],
+    ] as const) {
+      const session = await newSession(t.app, { store_id: String(storeId) });
+      const { status, body } = await postCart(t.app, session, path, { config: session.config, form });
+      expect(status).toBe(200);
+      expect(body.ok).toBe(true);
+      expect(body.config.cart.items).toHaveLength(1);
+    }
+  });
+
   // Spec 2 "Polite modal": a business refusal is `ok: false` with an HTML message, and nothing is stored.
   it.each([
     ['addns', PT, nsForm(), '<p>Nota Simple não está disponível em '],

@@ -41,7 +41,10 @@ function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
     // A child line (an add-on, ADR 027) changes with its parent's answers, never on its own.
     editable: (product?.editable ?? false) && isEditableProduct(row.productId) && row.parentId === null,
     current_price: row.priceCents * row.qty,
+    // The registry's fee inside the price (ADR 027): the order summary's split on every checkout screen.
+    official_fee: Math.min((product?.officialFeeCents ?? 0) * row.qty, row.priceCents * row.qty),
     form: row.form,
+    promised_at: typeof row.form.promesa_entrega === 'string' ? row.form.promesa_entrega : null,
     childs: [],
   };
 }

@@ -54,6 +54,28 @@ describe.each(testDatabaseKinds())('GET product (%s)', (kind) => {
     expect(body).toEqual({ ok: false, config: expect.objectContaining({ store_id: Number(storeId) }) });
   });
 
+  it.each(['1', '15', '17', '18', '19', '20', '21', '22', '23'])(
+    'answers Nota Simple and the properties search on store %s (refused on the Portuguese stores only)',
+    async (storeId) => {
+      expect((await get('id=15867', storeId)).json()).toMatchObject({
+        ok: true,
+        product: { product_id: 15867 },
+      });
+      expect((await get('id=18357', storeId)).json()).toMatchObject({
+        ok: true,
+        product: { product_id: 18357 },
+      });
+    },
+  );
+
+  it.each(['16', '26', '28'])(
+    'refuses Nota Simple and the properties search on store %s',
+    async (storeId) => {
+      expect((await get('id=15867', storeId)).json()).toMatchObject({ ok: false });
+      expect((await get('id=18357', storeId)).json()).toMatchObject({ ok: false });
+    },
+  );
+
   it('answers the certidão permanente on store 16', async () => {
     const body = (await get('id=18414', '16')).json();
     expect(body).toMatchObject({ ok: true, product: { product_id: 18414 } });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
+import { itemPromise, orderPromise } from '../calendars/promise.service.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
@@ -92,6 +93,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       // Read before the transaction: PGlite has one connection, so nothing may query outside `tx` inside it.
       const customer = registering ? null : await app.customers.requireCustomer(visitor.session);
       const catalog = await app.catalog.snapshot();
+      const calendars = await app.calendars.snapshot();
 
       /** Everything of the order inside the session's transaction; answers the order and its recorded attempt. */
       const place = async (
@@ -136,6 +138,14 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.qty, 0);
         await applyCheckoutBilling(tx, { totalCents, billing, customer });
         const orderId = await allocateOrderId(tx, store.id);
+        // The promise the cart showed (ADR 034), stored with what it was computed from.
+        const now = new Date();
+        const promise = orderPromise(
+          items.map((item) => ({
+            parentId: item.parentId,
+            promise: itemPromise(calendars, item.productId, item.form, now),
+          })),
+        );
         const order = await insertOrder(tx, {
           id: orderId,
           storeId: store.id,
@@ -147,6 +157,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           currency: 'EUR',
           email,
           billing: billing ? { ...billing } : {},
+          promisedAt: promise ? new Date(promise.promisedAt) : null,
+          promiseBasis: promise?.basis ?? null,
         });
         const orderItemIds = new Map<number, number>();
         for (const item of items) {
@@ -239,5 +251,8 @@ export const checkoutPlugin = fp<{ env: Env }>(
   async (app, { env }) => {
     app.decorate('checkout', createCheckoutService(app, env));
   },
-  { name: 'checkout', dependencies: ['database', 'catalog', 'sessions', 'customers', 'gateways'] },
+  {
+    name: 'checkout',
+    dependencies: ['database', 'catalog', 'calendars', 'sessions', 'customers', 'gateways'],
+  },
 );

@@ -32,11 +32,12 @@ function toHit(row: CompanyRow): CompanyHit {
 
 /** Name or tax id, prefix first; the municipality only as context (search-index ranking). */
 export function buildCompanyIndex(rows: CompanyRow[]): SearchIndex<CompanyRow> {
-  return createSearchIndex(rows, (row) => ({
-    names: [row.name, row.taxId],
-    context: row.municipality,
-    display: row.name,
-  }));
+  // No typo forgiveness: a tax id one digit off is another company.
+  return createSearchIndex(
+    rows,
+    (row) => ({ names: [row.name, row.taxId], context: [row.municipality], display: row.name }),
+    { typos: false },
+  );
 }
 
 /**

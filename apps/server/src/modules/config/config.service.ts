@@ -14,6 +14,7 @@ import { AutoProductListSchema, checkOnce } from '../../http/checked-answers.ts'
 import { translate } from '../../http/translate.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import { lastOrderSuccessOf } from '../conversion/conversion.ts';
 import type { GatewayRegistry } from '../payments/gateway-registry.ts';
 import type { Session } from '../session/session.service.ts';
 
@@ -43,9 +44,11 @@ export interface RuntimeConfigService {
 const shape = RuntimeConfigSchema.shape;
 
 /** A value the checkout keeps in the session (lastOrder*), or its empty form when absent or malformed. */
-function fromSession<
-  K extends 'lastOrderId' | 'lastItemIds' | 'lastOrderProducts' | 'lastOrderPrice' | 'lastOrderSuccess',
->(data: Record<string, unknown>, key: K, empty: RuntimeConfig[K]): RuntimeConfig[K] {
+function fromSession<K extends 'lastOrderId' | 'lastItemIds' | 'lastOrderProducts' | 'lastOrderPrice'>(
+  data: Record<string, unknown>,
+  key: K,
+  empty: RuntimeConfig[K],
+): RuntimeConfig[K] {
   // Most sessions have none of these: no failed parse (and its error object) per request.
   if (data[key] === undefined) return empty;
   const parsed = shape[key].safeParse(data[key]);
@@ -126,7 +129,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         municipio: extra.municipio ?? null,
         lastOrderProducts: fromSession(data, 'lastOrderProducts', []),
         lastOrderPrice: fromSession(data, 'lastOrderPrice', null),
-        lastOrderSuccess: fromSession(data, 'lastOrderSuccess', null),
+        lastOrderSuccess: lastOrderSuccessOf(store, fromSession(data, 'lastOrderId', null)),
         show_carrito: setting(store, 'show_carrito', isBoolean) ?? true,
         payment_methods: offers.methods,
         payment_gateways: offers.gateways,

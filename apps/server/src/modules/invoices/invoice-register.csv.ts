@@ -1,4 +1,5 @@
 import { type InvoiceRegisterAnswer, VERIFACTU_STATE_LABELS } from '@shop/domain';
+import { csvAmount, csvText } from '../documents/csv.ts';
 
 /** The register's columns, in Spanish like the back office. */
 const HEADER = [
@@ -19,23 +20,8 @@ const HEADER = [
   'CSV',
 ];
 
-/** Cents as a spreadsheet in Spain reads them: decimal comma, no thousands separator ('-1234,50'). */
-function amount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * A text cell: quoted when it holds the separator, a quote or a line break
- * (RFC 4180), and a leading = + - @ or tab neutralised with an apostrophe so a
- * spreadsheet never runs a customer's name as a formula (OWASP "CSV injection").
- */
-function textCell(value: string | null): string {
-  let text = value ?? '';
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const amount = csvAmount;
+const textCell = csvText;
 
 /**
  * The register as CSV for spreadsheet programs: UTF-8 with a byte-order mark

@@ -34,7 +34,15 @@ export interface ConfirmationSourceRow {
   order_email: string;
   order_store_id: number;
   order_total_cents: number;
+  order_status: string;
+  order_panel_status_id: number | null;
+  /** The delivery promise stored when paid (ADR 034). */
+  order_promised_at: Date | string | null;
   portal: string;
+  store_hostnames: string[];
+  store_homepage: string;
+  /** A customer registered without a password: the mail offers a log-in link (ADR 031). */
+  no_password: boolean;
   items: { name: string; qty: number; priceCents: number }[];
 }
 
@@ -42,13 +50,16 @@ export const confirmationSourceSql = (invoiceId: number): SQL => sql`
   SELECT i.id, i.order_id, i.series, i.year, i.number, i.base_cents, i.vat_cents, i.total_cents,
          i.vat_rate_bp, i.type, i.issuer, i.customer, i.lines, i.language, i.file_id, i.mail_id, i.issued_at,
          o.email AS order_email, o.store_id AS order_store_id, o.total_cents AS order_total_cents,
-         s.portal_name AS portal,
+         o.status AS order_status, o.panel_status_id AS order_panel_status_id, o.promised_at AS order_promised_at,
+         s.portal_name AS portal, s.hostnames AS store_hostnames, s.homepage AS store_homepage,
+         (c.id IS NOT NULL AND c.password_hash IS NULL) AS no_password,
          coalesce((SELECT json_agg(json_build_object('name', oi.product_name, 'qty', oi.qty, 'priceCents', oi.price_cents)
                                    ORDER BY oi.id)
                      FROM order_items oi WHERE oi.order_id = o.id), '[]'::json) AS items
     FROM invoices i
     JOIN orders o ON o.id = i.order_id
     JOIN stores s ON s.id = o.store_id
+    LEFT JOIN customers c ON c.id = o.customer_id
    WHERE i.id = ${invoiceId}::int`;
 
 export interface ConfirmationWrite {

@@ -2,6 +2,7 @@ import { formatEuros, type LandingData, type RuntimeConfig } from '@shop/domain'
 import type { PageHead } from '../../http/host-page.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
+import type { LanguageAlternate } from './landing-alternates.ts';
 
 /** JSON safe inside a <script> data block. */
 const ldJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -13,11 +14,16 @@ export function landingTitle(landing: LandingData, config: Pick<RuntimeConfig, '
 }
 
 /**
- * Title, meta description, canonical URL, Open Graph and JSON-LD (Service with
- * its Offer, BreadcrumbList) of a municipality landing page: what a search
+ * Title, meta description, canonical URL, its language versions (hreflang),
+ * Open Graph and JSON-LD (Service with its Offer, BreadcrumbList) of a municipality landing page: what a search
  * engine or a link preview reads without running any script.
  */
-export function landingHead(landing: LandingData, config: RuntimeConfig, origin: string): PageHead {
+export function landingHead(
+  landing: LandingData,
+  config: RuntimeConfig,
+  origin: string,
+  alternates: readonly LanguageAlternate[] = [],
+): PageHead {
   const { language, portal_name, app_prefix } = config;
   const { name, province } = landing.municipality;
   const title = landingTitle(landing, config);
@@ -68,6 +74,9 @@ export function landingHead(landing: LandingData, config: RuntimeConfig, origin:
     `<meta property="${property}" content="${escapeHtml(content)}" />`;
   const headHtml = [
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...alternates.map(
+      (a) => `<link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}" />`,
+    ),
     meta('og:type', 'website'),
     meta('og:title', title),
     meta('og:description', description),

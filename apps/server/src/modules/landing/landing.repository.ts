@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { registries } from '../../db/schema/index.ts';
 
@@ -14,5 +14,6 @@ export function listLandingRegistries(db: AppDb) {
       deliveryHours: registries.deliveryHours,
     })
     .from(registries)
+    .where(eq(registries.country, 'ES'))
     .orderBy(asc(registries.id));
 }

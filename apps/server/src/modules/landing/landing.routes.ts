@@ -7,15 +7,18 @@ import {
   MunicipioAnswerSchema,
   MunicipioBodySchema,
   pageTitleText,
+  servesLandingPages,
 } from '@shop/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../env.ts';
 import { notFound } from '../../http/app-error.ts';
 import { requestConfig } from '../../http/request-config.ts';
 import { translate } from '../../http/translate.ts';
+import type { StoreRow } from '../catalog/catalog.repository.ts';
 import { visitorOf } from '../session/session.plugin.ts';
+import { alternateOrigins, at } from './landing-alternates.ts';
 import { landingHead } from './landing-head.ts';
 
 const PUBLIC_CACHE = 'public, max-age=3600';
@@ -36,7 +39,38 @@ function sendPublic(request: FastifyRequest, reply: FastifyReply, type: string, 
   return reply.send(body);
 }
 
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/**
+ * A store without landing pages (a Portuguese store: the page's button, the Nota
+ * Simple wizard, is refused there) sends a visitor who followed a link to its
+ * services screen, keeping the query (store_id, utm_*).
+ */
+function toServices(request: FastifyRequest, reply: FastifyReply, prefix: string) {
+  const query = request.url.indexOf('?');
+  return reply.redirect(`${prefix}/servicios${query >= 0 ? request.url.slice(query) : ''}`, 302);
+}
+
+/** The request's store (host name, ?store_id=, else the default), without starting a session. */
+async function storeOf(app: FastifyInstance, request: FastifyRequest): Promise<StoreRow> {
+  const store = await app.requestStore(request);
+  if (!store) throw notFound();
+  return store;
+}
+
+/** `?store_id=N` when the request chose its store that way (the sitemap's parts keep it); else ''. */
+function storeQuery(request: FastifyRequest): string {
+  const id = (request.query as Record<string, unknown> | undefined)?.store_id;
+  return typeof id === 'string' && /^\d{1,3}$/.test(id) ? `?store_id=${id}` : '';
+}
+
+const langOrigins = (
+  app: FastifyInstance,
+  env: Env,
+  request: FastifyRequest,
+  store: StoreRow,
+  origin: string,
+) => alternateOrigins(app, env, { store, origin, protocol: request.protocol });
 
 /**
  * Municipality landing pages (spec 2) RegistroPropiedad/{url_municipio} and
@@ -54,12 +88,14 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
         config: { session: true },
         schema: {
           params: z.object({ url: z.string().max(200) }),
-          response: { 200: z.string(), 304: z.null(), 404: z.string(), 503: z.string() },
+          response: { 200: z.string(), 302: z.null(), 304: z.null(), 404: z.string(), 503: z.string() },
         },
       },
       async (request, reply) => {
         const { url } = request.params;
-        const landing = await app.landing.find({ folder, url, store: visitorOf(request).store });
+        const { store } = visitorOf(request);
+        if (!servesLandingPages(store.id)) return toServices(request, reply, prefix);
+        const landing = await app.landing.find({ folder, url, store });
         const origin = await originOf(request, env);
         const route = request.url.slice(prefix.length);
         if (!landing) {
@@ -74,6 +110,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
             }),
           });
         }
+        const alternates = await langOrigins(app, env, request, store, origin);
         return app.pages.send(request, reply, {
           url: route,
           landing,
@@ -86,7 +123,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
               province: landing.municipality.province,
             },
           },
-          head: (config) => landingHead(landing, config, origin),
+          head: (config) => landingHead(landing, config, origin, at(alternates, `${prefix}${landing.path}`)),
         });
       },
     );
@@ -102,6 +139,7 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
         },
       },
       async (request, reply) => {
+        if (!servesLandingPages(visitorOf(request).store.id)) return toServices(request, reply, prefix);
         const q = request.query.q?.trim() ?? '';
         const [best] = q.length >= 2 ? await app.places.municipalities(q) : [];
         if (best) return reply.redirect(`${prefix}${landingPath(folder, best.slug)}`, 302);
@@ -119,13 +157,16 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
     );
   }
 
+  /** The store's own sitemap (the store of the host, or of ?store_id=): landing pages only where it serves them. */
   app.get(
     '/sitemap.xml',
     { schema: { response: { 200: z.string(), 304: z.null() } } },
     async (request, reply) => {
       const origin = await originOf(request, env);
-      const parts = ['pages', ...LANDING_FOLDERS].map(
-        (part) => `  <sitemap><loc>${xml(`${origin}/sitemaps/${part}.xml`)}</loc></sitemap>`,
+      const store = await storeOf(app, request);
+      const query = storeQuery(request);
+      const parts = ['pages', ...(servesLandingPages(store.id) ? LANDING_FOLDERS : [])].map(
+        (part) => `  <sitemap><loc>${xml(`${origin}/sitemaps/${part}.xml${query}`)}</loc></sitemap>`,
       );
       const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts.join('\n')}\n</sitemapindex>\n`;
       return sendPublic(request, reply, 'application/xml; charset=utf-8', body);
@@ -144,13 +185,22 @@ export const landingPageRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app
       const part = request.params.part.replace(/\.xml$/, '');
       const folder = LandingFolderSchema.safeParse(part);
       if (part !== 'pages' && !folder.success) throw notFound();
+      const store = await storeOf(app, request);
+      if (part !== 'pages' && !servesLandingPages(store.id)) throw notFound();
       const origin = await originOf(request, env);
       const paths =
         part === 'pages'
           ? ['/servicios', '/about']
           : app.landing.urls().map((url) => landingPath(part as LandingFolder, url));
-      const urls = paths.map((p) => `  <url><loc>${xml(`${origin}${prefix}${p}`)}</loc></url>`);
-      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+      // Landing pages list their language versions (hreflang) as xhtml:link, like their <head>.
+      const origins = part === 'pages' ? [] : await langOrigins(app, env, request, store, origin);
+      const urls = paths.map((p) => {
+        const links = at(origins, `${prefix}${p}`).map(
+          (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${xml(a.href)}"/>`,
+        );
+        return `  <url><loc>${xml(`${origin}${prefix}${p}`)}</loc>${links.join('')}</url>`;
+      });
+      const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
       return sendPublic(request, reply, 'application/xml; charset=utf-8', body);
     },
   );
@@ -173,6 +223,7 @@ export const municipioRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: MunicipioBodySchema, response: { 200: MunicipioAnswerSchema } } },
     async (request) => {
       const { url, folder } = request.body;
+      // null too on a store without landing pages (servesLandingPages)
       const landing = await app.landing.find({ folder, url, store: visitorOf(request).store });
       if (!landing) throw notFound();
       return { ok: true, landing, config: await requestConfig(request) };

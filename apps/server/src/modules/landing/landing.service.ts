@@ -1,11 +1,11 @@
 import {
-  canEnterFlow,
   fixedProductPrice,
   type LandingData,
   type LandingFolder,
   landingPath,
   normalizePlaceName,
   PRODUCT_IDS,
+  servesLandingPages,
 } from '@shop/domain';
 import fp from 'fastify-plugin';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
@@ -23,7 +23,7 @@ export type LandingMunicipality = Awaited<ReturnType<typeof listMunicipalities>>
 type RegistryRow = Awaited<ReturnType<typeof listLandingRegistries>>[number];
 
 export interface LandingService {
-  /** The landing data of a municipality's page in a store; null for an unknown url_municipio. */
+  /** The landing data of a municipality's page in a store; null for an unknown url_municipio or a store without landing pages. */
   find(input: { folder: LandingFolder; url: string; store: StoreRow }): Promise<LandingData | null>;
   /** A municipality by its url_municipio (slug). */
   municipality(url: string): LandingMunicipality | undefined;
@@ -97,10 +97,9 @@ export const landingPlugin = fp(
       },
       async find({ folder, url, store }) {
         const m = bySlug.get(url);
-        if (!m) return null;
+        // Served only where the page's button (the Nota Simple wizard) works: not on the Portuguese stores.
+        if (!m || !servesLandingPages(store.id)) return null;
         const catalog = await app.catalog.snapshot();
-        // A store that does not sell Nota Simple shows the registry portal's price (its CTA goes there).
-        const storeId = canEnterFlow(store.id, 'nota-simple') ? store.id : 14;
         const product = catalog.products.get(PRODUCT_IDS.notaSimple);
         const definition = product?.definition;
         const index = currentRegistries();
@@ -117,7 +116,7 @@ export const landingPlugin = fp(
           delivery_hours: index.info.deliveryHours(m),
           price: definition ? fixedProductPrice(definition, false) : 0,
           official_fee: definition?.official_fee ?? 0,
-          vat_rate_bp: (catalog.stores.get(storeId) ?? store).vatRateBp,
+          vat_rate_bp: (catalog.stores.get(store.id) ?? store).vatRateBp,
         };
       },
     };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { deleteExpiredLoginLinks } from '../customers/login-link.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,7 +41,8 @@ export const maintenancePlugin = fp(
         const endedSessions = await app.sessions.removeEnded(now);
         const staleUploads = await app.files.removeStaleUploads(new Date(now.getTime() - STALE_UPLOAD_MS));
         const emptyQuotes = await app.cart.removeEmptyQuotes(new Date(now.getTime() - EMPTY_QUOTE_MS));
-        const staleThrottles = await app.customers.removeStaleThrottles(now);
+        const staleThrottles =
+          (await app.customers.removeStaleThrottles(now)) + (await deleteExpiredLoginLinks(app.db, now));
         return { endedSessions, staleUploads, emptyQuotes, staleThrottles };
       },
     };

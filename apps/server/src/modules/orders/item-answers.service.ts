@@ -11,7 +11,6 @@ import { and, eq } from 'drizzle-orm';
 import * as z from 'zod/mini';
 import { files, orderItems, orders } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../http/app-error.ts';
-import { statusLabel } from '../../http/translate.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import { prepareGenericItem } from '../cart/generic-items.ts';
@@ -173,7 +172,7 @@ export function markOrderToFinalize(pedido: Pedido, snapshot: CatalogSnapshot): 
       childs,
       pendingTramitation: true,
       status_key: status.key,
-      status_label: statusLabel(status),
+      status_label: status.label,
       status_class: status.className,
     };
   };

@@ -54,6 +54,11 @@ export interface StatusChange {
   /** Facts the guards look at that the caller knows better than the stored rows; the rest is read. */
   context?: Partial<TransitionContext>;
   details?: Record<string, unknown>;
+  /**
+   * Other columns the move writes in its own UPDATE (no statement added): the
+   * delivery promise stored when paid, a late order's refund state (ADR 034).
+   */
+  set?: Partial<Pick<OrderRow, 'promisedAt' | 'lateRefund'>>;
 }
 
 export type StatusChangeResult =
@@ -93,7 +98,12 @@ export async function changeOrderStatus(
   const panel = change.panelStatusId;
   await tx
     .update(orders)
-    .set({ status: change.to, ...(panel === undefined ? {} : { panelStatusId: panel }), updatedAt: now })
+    .set({
+      status: change.to,
+      ...(panel === undefined ? {} : { panelStatusId: panel }),
+      ...change.set,
+      updatedAt: now,
+    })
     .where(eq(orders.id, order.id));
   if (panel !== undefined) {
     await tx.update(orderItems).set({ panelStatusId: panel }).where(eq(orderItems.orderId, order.id));
@@ -108,6 +118,7 @@ export async function changeOrderStatus(
   });
   order.status = change.to;
   order.updatedAt = now;
+  Object.assign(order, change.set);
   if (panel !== undefined) order.panelStatusId = panel;
   return { ok: true, from, to: change.to };
 }

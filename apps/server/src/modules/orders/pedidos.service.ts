@@ -14,10 +14,10 @@ import type { AppDb } from '../../db/client.ts';
 import { creditNotes, files, invoices, orderItems, orders, products } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { API_PREFIX } from '../../http/paths.ts';
-import { statusLabel } from '../../http/translate.ts';
 import { openIncidentView } from '../incidents/incident-views.ts';
 import { type IncidentRow, openIncidentsOf } from '../incidents/incidents.repository.ts';
 import { pendingPaymentsOf } from '../payments/pending-payment.ts';
+import { orderTimelines } from './order-timeline.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { shortName: string | null };
@@ -39,7 +39,8 @@ const HOLDER_KEYS = ['nombre', 'nombre_persona', 'nombre_empresa', 'titular'] as
 const ADDRESS_KEYS = ['direccion', 'domicilio'] as const;
 const MUNICIPALITY_KEYS = ['municipio', 'localidad'] as const;
 const DNI_KEYS = ['dni', 'nif', 'cif'] as const;
-const PROPERTIES_KEYS = ['num_fincas', 'numero_fincas', 'fincas'] as const;
+// The properties search form stores num_propiedades ('all', '50', '25', '10', '3', '1'); older rows num_fincas.
+const PROPERTIES_KEYS = ['num_propiedades', 'num_fincas', 'numero_fincas', 'fincas'] as const;
 
 /** The row's key/value lines from the stored item form (keys are i18n keys orders.line.*). */
 function linesOf(item: ItemRow, order: OrderRow, childCount: number): PedidoItem['lines'] {
@@ -83,7 +84,7 @@ function itemOf(item: ItemRow, order: OrderRow, all: ItemRow[]): PedidoItem {
     lines: linesOf(item, order, children.filter((child) => isLocatedPropertyProduct(child.productId)).length),
     status: order.status,
     status_key: status.key,
-    status_label: statusLabel(status),
+    status_label: status.label,
     status_class: status.className,
     panel_status_id: item.panelStatusId,
     pendingTramitation: false,
@@ -134,7 +135,11 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       .where(and(inArray(files.orderId, ids), eq(files.kind, 'result')))
       .orderBy(asc(files.id)),
   ]);
-  const [incidents, pending] = await Promise.all([openIncidentsOf(db, ids), pendingPaymentsOf(db, ids)]);
+  const [incidents, pending, timelines] = await Promise.all([
+    openIncidentsOf(db, ids),
+    pendingPaymentsOf(db, ids),
+    orderTimelines(db, orderList),
+  ]);
   return orderList.map((order) => {
     const own = items
       .filter((row) => row.item.orderId === order.id)
@@ -164,15 +169,23 @@ async function pedidosOf(db: AppDb, orderList: OrderRow[]): Promise<Pedido[]> {
       created_at: order.createdAt.toISOString(),
       total: order.totalCents,
       status: order.status,
-      status_label: statusLabel(status),
+      status_label: status.label,
       status_class: status.className,
       paid: isPaidOrderStatus(order.status),
       items: top.map((item) => itemOf(item, order, own)),
       facturas,
       abonos,
+      promised_at: order.promisedAt?.toISOString() ?? null,
+      late_refund:
+        order.lateRefund?.state === 'done'
+          ? 'refunded'
+          : order.lateRefund?.state === 'queued'
+            ? 'queued'
+            : null,
       documents,
       incident: incidents.has(order.id) ? openIncidentView(incidents.get(order.id) as IncidentRow) : null,
       pending_payment: pending.get(order.id) ?? null,
+      timeline: timelines.get(order.id) ?? [],
     };
   });
 }

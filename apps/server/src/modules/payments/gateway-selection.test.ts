@@ -99,24 +99,35 @@ describe('gateway selection (PAYMENT_GATEWAYS)', () => {
 describe('confirmation mail', () => {
   const input = {
     portal: 'Registro <Test>',
-    order: { id: '1700000001', totalCents: 2076, email: 'a@example.com' },
+    order: {
+      id: '1700000001',
+      totalCents: 2076,
+      email: 'a@example.com',
+      status: 'complete_pending' as const,
+      panelStatusId: null,
+    },
     customerName: 'Ann <b>',
     items: [{ name: 'Nota Simple', qty: 1, priceCents: 2076 }],
     invoiceNumber: 'ES-2026-000001',
   };
   it.each([
-    ['es', 'Confirmación de tu pedido 1700000001', 'Total pagado: 20,76'],
-    ['pt', 'Confirmação da sua encomenda 1700000001', 'Total pago: 20,76'],
-    ['en', 'Confirmation of your order 1700000001', 'Total paid: 20,76'],
-  ] as const)('speaks the store language (%s), in text and escaped HTML', (language, subject, total) => {
-    const mail = confirmationMail({ ...input, language });
-    expect(mail.subject).toContain(subject);
-    expect(mail.text).toContain(total);
-    expect(mail.text).toContain('ES-2026-000001');
-    expect(mail.html).toContain('Ann &lt;b&gt;');
-    expect(mail.html).not.toContain('<b>');
-    expect(mail.html).toContain(`lang="${language}"`);
-  });
+    ['es', 'Confirmación de tu pedido 1700000001', 'Total pagado: 20,76', 'Pendiente de tramitar'],
+    ['pt', 'Confirmação da sua encomenda 1700000001', 'Total pago: 20,76', 'Pendente de tramitação'],
+    ['en', 'Confirmation of your order 1700000001', 'Total paid: 20,76', 'Awaiting processing'],
+  ] as const)(
+    'speaks the store language (%s), in text and escaped HTML',
+    (language, subject, total, status) => {
+      const mail = confirmationMail({ ...input, language });
+      expect(mail.subject).toContain(subject);
+      expect(mail.text).toContain(total);
+      expect(mail.text).toContain(status);
+      expect(mail.html).toContain(status);
+      expect(mail.text).toContain('ES-2026-000001');
+      expect(mail.html).toContain('Ann &lt;b&gt;');
+      expect(mail.html).not.toContain('<b>');
+      expect(mail.html).toContain(`lang="${language}"`);
+    },
+  );
 });
 
 describe('start-up banner', () => {

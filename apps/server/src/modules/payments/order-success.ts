@@ -1,8 +1,8 @@
 import { isPaidOrderStatus, type Language, type OrderSuccess, orderStatusDisplay } from '@shop/domain';
 import { eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { invoices, orderItems } from '../../db/schema/index.ts';
-import { statusLabel } from '../../http/translate.ts';
+import { invoices } from '../../db/schema/index.ts';
+import { orderLines } from './order-lines.ts';
 import { failedNext } from './payment-outcome.ts';
 import { lastPayment, type OrderRow } from './payments.repository.ts';
 import { pendingPaymentOf } from './pending-payment.ts';
@@ -10,16 +10,7 @@ import { pendingPaymentOf } from './pending-payment.ts';
 /** The owner's view of an order after checkout: items, how its payment stands, whether its invoice is ready. */
 export async function orderSuccess(db: AppDb, order: OrderRow, language: Language): Promise<OrderSuccess> {
   const [items, last, invoice] = await Promise.all([
-    db
-      .select({
-        product_id: orderItems.productId,
-        name: orderItems.productName,
-        qty: orderItems.qty,
-        price: orderItems.priceCents,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(orderItems.id),
+    orderLines(db, order.id),
     lastPayment(db, order.id),
     db.select({ id: invoices.id }).from(invoices).where(eq(invoices.orderId, order.id)),
   ]);
@@ -39,14 +30,12 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     store_id: order.storeId,
     created_at: order.createdAt.toISOString(),
     status: order.status,
-    status_label: statusLabel(
-      orderStatusDisplay({
-        order_id: order.id,
-        status: order.status,
-        panel_status_id: order.panelStatusId,
-        pendingTramitation: false,
-      }),
-    ),
+    status_label: orderStatusDisplay({
+      order_id: order.id,
+      status: order.status,
+      panel_status_id: order.panelStatusId,
+      pendingTramitation: false,
+    }).label,
     total: order.totalCents,
     email: order.email,
     payment_method: order.paymentMethod,
@@ -60,5 +49,6 @@ export async function orderSuccess(db: AppDb, order: OrderRow, language: Languag
     },
     items,
     invoice_available: invoice.length > 0,
+    promised_at: order.promisedAt?.toISOString() ?? null,
   };
 }

@@ -9,10 +9,12 @@ import {
 import type { AppDb } from '../../db/client.ts';
 import { translate } from '../../http/translate.ts';
 import { SYSTEM_ACTOR } from '../admin/audit.ts';
+import { processCalendars } from '../calendars/calendar-cache.ts';
+import { paidPromise } from '../calendars/promise.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { changeOrderStatus } from '../orders/order-status.ts';
+import { changeOrderStatus, type StatusChange } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
 import { type OrderRow, type PaymentRow, updatePayment } from './payments.repository.ts';
 import { queueVoucherMail } from './voucher-mail.ts';
@@ -55,6 +57,7 @@ export async function moveOrder(
   action: string,
   context: Pick<TransitionContext, 'paid' | 'paymentPending'>,
   details?: Record<string, unknown>,
+  set?: StatusChange['set'],
 ): Promise<boolean> {
   if (order.status === to) return false;
   const moved = await changeOrderStatus(tx, order, {
@@ -63,6 +66,7 @@ export async function moveOrder(
     action,
     context: { creditNoteIssued: false, documentAttached: false, ...context },
     ...(details ? { details } : {}),
+    ...(set ? { set } : {}),
   });
   return moved.ok;
 }
@@ -90,6 +94,8 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
       'order.paid',
       { paid: true },
       { payment_id: payment.id },
+      // The promise stored with the payment, in the same UPDATE (ADR 034): calendars from memory.
+      { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, new Date()) },
     ));
   const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
   const refund = !moved && (alreadyPaid || order.status === 'canceled');

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
+import { storeBaseUrl } from '../../http/store-base-url.ts';
 import { setDefaultIssuer } from '../invoices/invoices.service.ts';
 import {
   ORDER_CONFIRMATION_JOB,
@@ -35,9 +36,15 @@ export const paymentsPlugin = fp<{ env: Env }>(
     });
     const storage = app.storage;
     const db = app.database.db;
+    // Mails link to the order's page on the storefront (issue 20 item 7).
+    const storefront = { baseUrl: env.PUBLIC_BASE_URL, appPrefix: env.APP_PREFIX };
     await app.jobs.work<OrderConfirmationJob>(
       ORDER_CONFIRMATION_JOB,
-      (job) => runOrderConfirmation(db, storage, job, { storeMail: app.mailer.mode === 'store' }),
+      (job) =>
+        runOrderConfirmation(db, storage, job, {
+          storeMail: app.mailer.mode === 'store',
+          links: { appPrefix: env.APP_PREFIX, baseUrl: (store) => storeBaseUrl(env, store) },
+        }),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
@@ -58,7 +65,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
       { retryLimit: 10, retryDelay: 60, retryBackoff: true },
     );
     await app.jobs.work<VoucherReminderJob>(VOUCHER_REMINDER_JOB, async (job) => {
-      await runVoucherReminder(db, job);
+      await runVoucherReminder(db, job, new Date(), storefront);
     });
   },
   { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways', 'mail'] },

@@ -20,6 +20,7 @@ import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
 import { visitorOf } from '../session/session.plugin.ts';
 import type { PaymentMethod } from './gateway.ts';
 import { cardMethodOf } from './gateway-registry.ts';
+import { ORDER_SUMMARY_CSS, orderLines, orderSummaryHtml } from './order-lines.ts';
 import { orderSuccess } from './order-success.ts';
 import { resolveAttempt, STALE_ATTEMPT_MS } from './payment-jobs.ts';
 import { retryPayment } from './payment-retry.ts';
@@ -186,11 +187,18 @@ export const paypalRedirectRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (
       }
       const title = translate(store.language, 'payments.sandbox.paypalTitle');
       const safe = escapeHtml(url);
+      // What the customer pays for, for the moment the browser takes to follow the refresh (issue 20 item 1).
+      const summary = orderSummaryHtml({
+        lines: await orderLines(app.database.db, order.id),
+        total: order.totalCents,
+        vatRateBp: store.vatRateBp,
+        language: store.language,
+      });
       return reply
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(
-          `<!doctype html><html lang="${store.language}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${safe}"><title>${escapeHtml(title)}</title></head><body><p><a href="${safe}">${escapeHtml(title)}</a></p></body></html>`,
+          `<!doctype html><html lang="${store.language}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${safe}"><title>${escapeHtml(title)}</title><style>${ORDER_SUMMARY_CSS}</style></head><body style="font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem"><p><a href="${safe}">${escapeHtml(title)}</a></p>${summary}</body></html>`,
         );
     },
   );

@@ -2,6 +2,7 @@ import { formatEuros, formatMultibancoReference, type Language } from '@shop/dom
 import type { TranslationVars } from '@shop/domain/i18n';
 import * as z from 'zod/mini';
 import { escapeHtml } from '../../http/html.ts';
+import { ORDER_SUMMARY_CSS } from './order-lines.ts';
 import type { OrderRow, PaymentRow } from './payments.repository.ts';
 import { mbwayBody, mbwayTitle } from './sandbox-mbway.ts';
 
@@ -26,6 +27,8 @@ export interface PageContext {
   language: Language;
   portal: string;
   t: (key: string, vars?: TranslationVars) => string;
+  /** The order's lines and total with its split (orderSummaryHtml): what the customer is paying for. */
+  summary: string;
 }
 
 export function page(c: PageContext, title: string, body: string): string {
@@ -36,10 +39,10 @@ export function page(c: PageContext, title: string, body: string): string {
 <style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem;color:#222}
 .box{border:1px solid #ccc;border-radius:8px;padding:1rem 1.25rem}.note{font-size:.85rem;color:#7a5b00;background:#fff6d6;padding:.5rem;border-radius:4px}
 label{display:block;margin:.5rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box;font-size:1rem}
-button{margin:.75rem .5rem 0 0;padding:.6rem 1rem;font-size:1rem;cursor:pointer}.error{color:#b00020}dt{font-weight:bold}dd{margin:0 0 .5rem}</style>
-</head><body><p class="note">${escapeHtml(c.t('notice'))}</p><div class="box"><h1>${escapeHtml(title)}</h1>
+button{margin:.75rem .5rem 0 0;padding:.6rem 1rem;font-size:1rem;cursor:pointer}.error{color:#b00020}dt{font-weight:bold}dd{margin:0 0 .5rem}${ORDER_SUMMARY_CSS}</style>
+</head><body><main><p class="note">${escapeHtml(c.t('notice'))}</p><div class="box"><h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(c.portal)} · ${escapeHtml(c.t('order', { order: c.order.id }))}</p>
-<p><strong>${escapeHtml(c.t('amount', { amount }))}</strong></p>${body}</div></body></html>`;
+<p><strong>${escapeHtml(c.t('amount', { amount }))}</strong></p>${c.summary}${body}</div></main></body></html>`;
 }
 
 export const button = (action: string, label: string) =>

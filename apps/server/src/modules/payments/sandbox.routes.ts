@@ -1,4 +1,4 @@
-import { LanguageSchema } from '@shop/domain';
+import { defaultVatRateBp, LanguageSchema } from '@shop/domain';
 import type { TranslationKey } from '@shop/domain/i18n';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -8,6 +8,7 @@ import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
+import { orderLines, orderSummaryHtml } from './order-lines.ts';
 import { applyNotice } from './payment-notices.ts';
 import { type PaymentRow, paymentByRef } from './payments.repository.ts';
 import { cardResult, SANDBOX_REF, SANDBOX_SIGNATURE_HEADER, sandboxCardOutcome } from './sandbox.gateway.ts';
@@ -83,11 +84,18 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
     if (!found) throw new AppError('not_found', 'notFound');
     const store = (await app.catalog.snapshot()).stores.get(found.order.storeId);
     const language = LanguageSchema.safeParse(store?.language).data ?? 'es';
+    const lines = await orderLines(app.database.db, found.order.id);
     return {
       ...found,
       language,
       portal: store?.portalName ?? '',
       t: (key, vars) => translate(language, `payments.sandbox.${key}` as TranslationKey, vars),
+      summary: orderSummaryHtml({
+        lines,
+        total: found.order.totalCents,
+        vatRateBp: store?.vatRateBp ?? defaultVatRateBp(found.order.storeId),
+        language,
+      }),
     };
   }
 

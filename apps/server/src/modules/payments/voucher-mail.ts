@@ -16,6 +16,7 @@ import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { orderPageLine, orderPageUrl, type StorefrontLinks } from '../orders/order-page-link.ts';
 import { voucherOf } from './pending-payment.ts';
 
 /** The job that reminds the customer of a voucher still unpaid, 24 hours before it expires. */
@@ -34,6 +35,8 @@ export function voucherMail(input: {
   orderId: string;
   voucher: Voucher;
   reminder: boolean;
+  /** The order's page on the storefront (orderPageUrl): the mail links to it. */
+  orderPage?: string;
 }): { subject: string; text: string; html: string } {
   const { language, portal, orderId, voucher } = input;
   const t = (key: string, vars?: TranslationVars) =>
@@ -50,7 +53,15 @@ export function voucherMail(input: {
     t('amount', { value: cents === null ? voucher.amount : formatEuros(cents, language) }),
     t('expires', { value: expires }),
   ];
-  const text = [t('greeting'), intro, fields.join('\n'), t('after'), t('closing', { portal })].join('\n\n');
+  const link = input.orderPage ? orderPageLine(language, input.orderPage) : null;
+  const text = [
+    t('greeting'),
+    intro,
+    fields.join('\n'),
+    t('after'),
+    ...(link ? [link] : []),
+    t('closing', { portal }),
+  ].join('\n\n');
   const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(
     subject,
   )}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px">
@@ -59,18 +70,29 @@ export function voucherMail(input: {
 <ul style="list-style:none;padding:12px 16px;border:1px solid #ccc;border-radius:6px;font-size:16px">${fields
     .map((f) => `<li><strong>${escapeHtml(f)}</strong></li>`)
     .join('')}</ul>
-<p>${escapeHtml(t('after'))}</p>
+<p>${escapeHtml(t('after'))}</p>${
+    input.orderPage
+      ? `\n<p>${escapeHtml(translate(language, 'orderMail.link', { link: '' }).trim())} <a href="${escapeHtml(input.orderPage)}">${escapeHtml(input.orderPage)}</a></p>`
+      : ''
+  }
 <p>${escapeHtml(t('closing', { portal }))}</p>
 </body></html>`;
   return { subject, text: `${text}\n`, html };
 }
 
-async function storeOf(tx: AppDb, storeId: number): Promise<{ portal: string; language: Language }> {
+async function storeOf(
+  tx: AppDb,
+  storeId: number,
+): Promise<{ portal: string; language: Language; homepage: string | null }> {
   const [store] = await tx
-    .select({ portal: stores.portalName, language: stores.language })
+    .select({ portal: stores.portalName, language: stores.language, homepage: stores.homepage })
     .from(stores)
     .where(eq(stores.id, storeId));
-  return { portal: store?.portal ?? '', language: LanguageSchema.safeParse(store?.language).data ?? 'es' };
+  return {
+    portal: store?.portal ?? '',
+    language: LanguageSchema.safeParse(store?.language).data ?? 'es',
+    homepage: store?.homepage ?? null,
+  };
 }
 
 /**
@@ -89,11 +111,13 @@ export async function queueVoucherMail(
   },
 ): Promise<void> {
   const { order, voucher } = input;
-  const { portal, language } = await storeOf(tx, order.storeId);
+  const { portal, language, homepage } = await storeOf(tx, order.storeId);
+  // The payment's path knows no storefront address: the store's homepage and the default prefix.
+  const orderPage = orderPageUrl({}, { homepage }, order);
   await queueMail(tx, {
     storeId: order.storeId,
     to: order.email,
-    ...voucherMail({ language, portal, orderId: order.id, voucher, reminder: false }),
+    ...voucherMail({ language, portal, orderId: order.id, voucher, reminder: false, orderPage }),
   });
   const remindAt = Date.parse(voucher.expires_at) - VOUCHER_REMINDER_BEFORE_MS;
   if (Number.isFinite(remindAt) && remindAt > (input.now ?? new Date()).getTime()) {
@@ -113,6 +137,7 @@ export async function runVoucherReminder(
   db: AppDb,
   job: VoucherReminderJob,
   now: Date = new Date(),
+  storefront: StorefrontLinks = {},
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [found] = await tx
@@ -133,11 +158,12 @@ export async function runVoucherReminder(
     )
       return false;
     if (Date.parse(voucher.expires_at) <= now.getTime()) return false;
-    const { portal, language } = await storeOf(tx, order.storeId);
+    const { portal, language, homepage } = await storeOf(tx, order.storeId);
+    const orderPage = orderPageUrl(storefront, { homepage }, order);
     const mailId = await queueMail(tx, {
       storeId: order.storeId,
       to: order.email,
-      ...voucherMail({ language, portal, orderId: order.id, voucher, reminder: true }),
+      ...voucherMail({ language, portal, orderId: order.id, voucher, reminder: true, orderPage }),
     });
     await tx
       .update(payments)

@@ -54,7 +54,7 @@ describe('createSearchIndex', () => {
         { name: 'Alvalade', where: 'Lisboa' },
         { name: 'Lisboa Nova', where: 'Porto' },
       ],
-      (p) => ({ names: [p.name], context: p.where, display: p.name }),
+      (p) => ({ names: [p.name], context: [p.where], display: p.name }),
     );
     expect(places.search('lisboa').map((p) => p.name)).toEqual(['Lisboa Nova', 'Benfica', 'Alvalade']);
   });
@@ -65,5 +65,45 @@ describe('createSearchIndex', () => {
       (n) => ({ names: [n], display: n }),
     );
     expect(many.search('villa')).toHaveLength(MAX_RESULTS);
+  });
+
+  it('puts an exact name (an alias) before longer names that start with it', () => {
+    const places = createSearchIndex(
+      [
+        { name: 'Valencia de Alcántara', aliases: [] },
+        { name: 'València', aliases: ['Valencia'] },
+        { name: 'Valencia de Don Juan', aliases: [] },
+      ],
+      (p) => ({ names: [p.name, ...p.aliases], display: p.name }),
+    );
+    expect(places.search('valencia')[0]?.name).toBe('València');
+  });
+
+  it('forgives one typo (a missing, extra or wrong letter) only after every exact match', () => {
+    expect(index.search('getfe')).toEqual(['Getafe']);
+    expect(index.search('gettafe')).toEqual(['Getafe']);
+    expect(index.search('gatafe')).toEqual(['Getafe']);
+    expect(index.search('getaf')).toEqual(['Getafe']); // still being typed: a prefix match
+    expect(index.search('getf')).toEqual(['Getafe']); // a typo in the start typed so far
+    expect(index.search('madrud')).toEqual(['Madrid', 'Madridanos', 'Madridejos', 'Humanes de Madrid']);
+    expect(index.search('gtfe')).toEqual([]); // two edits
+    expect(index.search('gef')).toEqual([]); // too short to guess
+  });
+
+  it('forgives no typo when told not to (company names and tax ids)', () => {
+    const exact = createSearchIndex(names, (name) => ({ names: [name], display: name }), { typos: false });
+    expect(exact.search('getfe')).toEqual([]);
+    expect(exact.search('getafe')).toEqual(['Getafe']);
+  });
+
+  it('forgives one typo in a context place after the names', () => {
+    const places = createSearchIndex(
+      [
+        { name: 'Sado', where: 'Setúbal' },
+        { name: 'Setubalense', where: 'Évora' },
+      ],
+      (p) => ({ names: [p.name], context: [p.where], display: p.name }),
+    );
+    expect(places.search('setubl').map((p) => p.name)).toEqual(['Setubalense', 'Sado']);
   });
 });

@@ -53,13 +53,17 @@ export function listLegacyFreguesias(db: AppDb) {
 
 /** The operator-managed registries: which municipality each serves and its usual delivery hours. */
 export function listRegistryHours(db: AppDb) {
-  return db
-    .select({
-      municipalityIne: registries.municipalityIne,
-      municipality: registries.municipality,
-      deliveryHours: registries.deliveryHours,
-    })
-    .from(registries);
+  return (
+    db
+      .select({
+        municipalityIne: registries.municipalityIne,
+        municipality: registries.municipality,
+        deliveryHours: registries.deliveryHours,
+      })
+      .from(registries)
+      // Spanish municipalities only: a Portuguese conservatória's concelho may share a name ('Porto').
+      .where(eq(registries.country, 'ES'))
+  );
 }
 
 /** The operator-managed place names served by slow registries (spec 5). */

@@ -1,6 +1,7 @@
 import type { FreguesiaHit, MunicipalityHit } from '@shop/domain';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
+import { loadPlaceAliases } from './place-aliases.ts';
 import { buildRegistryInfo, type RegistryInfo } from './registry-info.ts';
 import {
   listFreguesias,
@@ -47,7 +48,7 @@ const freguesiaLabel = (f: { distrito: string; concelho: string; freguesia: stri
 
 const describeFreguesia = (f: FreguesiaEntry) => ({
   names: [f.freguesia, f.shortName],
-  context: `${f.concelho} ${f.distrito}`,
+  context: [f.concelho, f.distrito],
   display: f.label,
 });
 
@@ -75,10 +76,11 @@ function toFreguesiaHit({ shortName: _, ...hit }: FreguesiaEntry): FreguesiaHit 
 }
 
 export async function buildIndexes(db: AppDb): Promise<Indexes> {
-  const [municipalityRows, freguesiaRows, legacyRows] = await Promise.all([
+  const [municipalityRows, freguesiaRows, legacyRows, aliases] = await Promise.all([
     listMunicipalities(db),
     listFreguesias(db),
     listLegacyFreguesias(db),
+    loadPlaceAliases(),
   ]);
   const current: FreguesiaEntry[] = freguesiaRows.map((f) => ({
     label: freguesiaLabel(f),
@@ -101,10 +103,11 @@ export async function buildIndexes(db: AppDb): Promise<Indexes> {
     }))
     .filter((f) => !currentLabels.has(normalize(f.label)));
   return {
-    // Bilingual names answer to each part ('Alacant/Alicante'); the INE order ('Rozas de Madrid, Las') too.
+    // Bilingual names answer to each part ('Alacant/Alicante'); the INE order ('Rozas de Madrid, Las') too;
+    // and the names people type ('La Coruña', 'Gerona'; provinces 'Guipúzcoa', 'Oviedo'), reference/README.md.
     municipalities: createSearchIndex(municipalityRows, (m) => ({
-      names: [m.name, ...m.name.split('/'), m.officialName],
-      context: m.province,
+      names: [m.name, ...m.name.split('/'), m.officialName, ...(aliases.municipalities.get(m.ine) ?? [])],
+      context: [m.province, ...m.province.split('/'), ...(aliases.provinces.get(m.provinceCode) ?? [])],
       display: m.name,
     })),
     current: createSearchIndex(current, describeFreguesia),

@@ -1,23 +1,15 @@
-import { CatalogListAnswerSchema } from '@shop/domain';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type * as z from 'zod/mini';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, euros } from '../api.ts';
-
-type Products = z.infer<typeof CatalogListAnswerSchema>['products'];
+import { errorText } from '../api.ts';
+import { euros } from '../format.ts';
+import { catalogQuery } from './queries.ts';
 
 /** The products whose definitions an admin can edit. */
 export default function CatalogScreen() {
-  const [products, setProducts] = useState<Products | null>(null);
-  const [error, setError] = useState('');
+  const { data: products, error } = useQuery(catalogQuery);
   const [filter, setFilter] = useState('');
-
-  useEffect(() => {
-    adminCall(CatalogListAnswerSchema, '/catalog')
-      .then((answer) => setProducts(answer.products))
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
-  }, []);
 
   const shown = (products ?? []).filter(
     (p) => !filter || String(p.id).includes(filter) || p.name.toLowerCase().includes(filter.toLowerCase()),
@@ -28,7 +20,7 @@ export default function CatalogScreen() {
       <h1>Catálogo</h1>
       {error && (
         <p role="alert" className={styles.error}>
-          {error}
+          {errorText(error)}
         </p>
       )}
       <div className={styles.card}>

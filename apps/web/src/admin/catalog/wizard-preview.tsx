@@ -3,34 +3,14 @@ import {
   optionForStep,
   type ProductDefinition,
   productPrice,
-  RuntimeConfigSchema,
   valuesFromList,
 } from '@shop/domain';
-import { loadT } from '@shop/domain/i18n';
-import { useEffect, useState } from 'react';
-import { setConfig } from '../../shared/config/config-store.ts';
-import { setT } from '../../shared/i18n/use-t.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { OptionField } from '../../shared/product-options/option-field.tsx';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-
-let ready: Promise<void> | undefined;
-
-/**
- * The storefront's field components read the store's translator and runtime
- * configuration: load them once, for the main store (Spanish), as the
- * storefront itself does at start-up.
- */
-function prepareStorefront(): Promise<void> {
-  ready ??= (async () => {
-    const [t, response] = await Promise.all([loadT('es'), fetch('/desktopapp/rest/config?store_id=14')]);
-    setT(t);
-    const parsed = RuntimeConfigSchema.safeParse(((await response.json()) as { config?: unknown }).config);
-    if (!parsed.success) throw new Error('storefront configuration unavailable');
-    setConfig(parsed.data);
-  })();
-  return ready;
-}
+import { storefrontPreviewQuery } from './queries.ts';
 
 /**
  * A live preview of the generic wizard for a definition being edited: the
@@ -39,20 +19,12 @@ function prepareStorefront(): Promise<void> {
  * live price; answers stay in this component (nothing is added to a cart).
  */
 export function WizardPreview({ definition }: { definition: ProductDefinition }) {
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const storefront = useQuery(storefrontPreviewQuery);
   const [answers, setAnswers] = useState<{ option_id: number; value: string }[]>([]);
   const [draft, setDraft] = useState('');
 
-  useEffect(() => {
-    prepareStorefront().then(
-      () => setLoaded(true),
-      () => setFailed(true),
-    );
-  }, []);
-
-  if (failed) return <p className={styles.error}>No se pudo cargar la vista previa.</p>;
-  if (!loaded) return <p>Cargando vista previa…</p>;
+  if (storefront.isError) return <p className={styles.error}>No se pudo cargar la vista previa.</p>;
+  if (!storefront.data) return <p>Cargando vista previa…</p>;
 
   const step = answers.length + 1;
   const option = optionForStep(definition, answers, step);

@@ -99,16 +99,16 @@ describe('the back-office invoice register (issue 18 item 8)', () => {
       '/admin/api/files/11',
     );
     expect(first.textContent).toContain('Łukasz Dvořák S.L., B12345674');
-    expect(first.textContent).toContain('39,00 €');
+    expect(first.textContent).toContain('39\u00a0€');
     expect(first.textContent).toContain('AceptadoCSV A-OK');
     const second = screen.getByRole('row', { name: /ES-2026-000002/ });
     expect(second.textContent).toContain('Rechazado1100: Valor o tipo incorrecto del campo: NIF');
     const note = screen.getByRole('row', { name: /R-ES-2026-000001/ });
     expect(note.textContent).toContain('ES-2026-000001 (Descuento por retraso)');
-    expect(note.textContent).toContain('-10,00 €');
+    expect(note.textContent).toContain('-10\u00a0€');
     expect(screen.getByRole('rowheader', { name: 'Total serie ES (2 documentos)' })).toBeTruthy();
     expect(screen.getByRole('row', { name: /Total del periodo \(3 documentos\)/ }).textContent).toContain(
-      '68,00 €',
+      '68\u00a0€',
     );
     // Without the admin's re-send (an agent), no button.
     expect(screen.queryByRole('button')).toBeNull();

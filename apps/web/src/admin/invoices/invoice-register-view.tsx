@@ -2,7 +2,8 @@ import { type InvoiceRegisterAnswer, type InvoiceRegisterRow, VERIFACTU_STATE_LA
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ADMIN_API, euros } from '../api.ts';
+import { ADMIN_API } from '../api.ts';
+import { euros } from '../format.ts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, InvoiceRegisterRow>();
@@ -96,7 +97,12 @@ export function InvoiceRegisterView({
   const table = useTable({ features, columns: columnsFor(onResend), data: answer.invoices });
   const sums = [...answer.totals, answer.total];
   return (
-    <div className={`${styles.card} ${styles.tableWrap}`}>
+    <section
+      className={`${styles.card} ${styles.tableWrap}`}
+      aria-label="Libro registro (desplazable)"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
+      tabIndex={0}
+    >
       <table className={styles.table}>
         <caption>Libro registro de facturas expedidas</caption>
         <thead>
@@ -137,6 +143,6 @@ export function InvoiceRegisterView({
         </tfoot>
       </table>
       {answer.invoices.length === 0 && <p>No hay facturas con estos filtros.</p>}
-    </div>
+    </section>
   );
 }

@@ -1,34 +1,62 @@
-import {
-  type InvoiceRegisterAnswer,
-  InvoiceRegisterAnswerSchema,
-  type InvoiceRegisterRow,
-  VerifactuResendAnswerSchema,
-} from '@shop/domain';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import type { InvoiceRegisterRow } from '@shop/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { ADMIN_API, AdminApiError, adminCall } from '../api.ts';
+import { errorText } from '../api.ts';
 import { useAdminSession } from '../session.ts';
 import { InvoiceRegisterView } from './invoice-register-view.tsx';
+import { invoiceRegisterQuery, invoicesCsvUrl, refreshInvoices, resendVerifactu } from './queries.ts';
 
 const FILTERS = ['series', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+/** The filter form (react-hook-form), started afresh from the URL (`key`). */
+function InvoiceFilters({
+  params,
+  onApply,
+}: {
+  params: URLSearchParams;
+  onApply: (values: Filters) => void;
+}) {
+  const { register, handleSubmit } = useForm<Filters>({
+    defaultValues: Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters,
+  });
+  const query = params.toString();
+  return (
+    <form className={`${styles.card} ${styles.filters}`} onSubmit={handleSubmit(onApply)}>
+      <label className={styles.field}>
+        Serie
+        <input maxLength={12} {...register('series')} />
+      </label>
+      <label className={styles.field}>
+        Desde
+        <input type="date" {...register('from')} />
+      </label>
+      <label className={styles.field}>
+        Hasta
+        <input type="date" {...register('to')} />
+      </label>
+      <Button type="submit">Filtrar</Button>
+      <a href={invoicesCsvUrl(query)} download>
+        Descargar CSV
+      </a>
+    </form>
+  );
+}
 
 /**
  * "Facturas": the invoice register (issue 18 item 8) with its filters in the
  * URL's query string (a reload or a shared link keeps them), the CSV download
  * of the same filters and, for admins, re-sending a corrected record the AEAT
- * rejected. Loaded like the other back-office screens (adminCall in an effect:
- * the back office mounts no QueryClient yet).
+ * rejected.
  */
 export default function InvoicesScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const session = useAdminSession();
-  const [answer, setAnswer] = useState<InvoiceRegisterAnswer | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [reloads, setReloads] = useState(0);
   const params = useMemo(() => {
     const all = new URLSearchParams(search);
     const kept = new URLSearchParams();
@@ -38,79 +66,43 @@ export default function InvoicesScreen() {
     }
     return kept;
   }, [search]);
+  const invoices = useQuery(invoiceRegisterQuery(params.toString()));
+  const resend = useMutation({ mutationFn: resendVerifactu, onSuccess: refreshInvoices });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` asks for the list again after a re-send.
-  useEffect(() => {
-    let live = true;
-    setError('');
-    adminCall(InvoiceRegisterAnswerSchema, `/invoices?${params.toString()}`)
-      .then((a) => live && setAnswer(a))
-      .catch((err: unknown) => live && setError(err instanceof AdminApiError ? err.message : 'Error'));
-    return () => {
-      live = false;
-    };
-  }, [params, reloads]);
-
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const apply = (values: Filters) => {
     const next = new URLSearchParams();
     for (const name of FILTERS) {
-      const value = String(data.get(name) ?? '').trim();
+      const value = values[name].trim();
       if (value) next.set(name, name === 'series' ? value.toUpperCase() : value);
     }
     navigate(`/invoices?${next.toString()}`);
   };
 
-  const resend = useCallback(async (row: InvoiceRegisterRow) => {
+  const askResend = (row: InvoiceRegisterRow) => {
     if (row.verifactu.record_id === null) return;
     if (!window.confirm(`¿Reenviar a la AEAT el registro corregido de ${row.number}?`)) return;
-    setError('');
-    try {
-      const answer = await adminCall(
-        VerifactuResendAnswerSchema,
-        `/verifactu/records/${row.verifactu.record_id}/resend`,
-        { method: 'POST' },
-      );
-      setNotice(`Registro de ${answer.record.num_serie} corregido y en cola de envío.`);
-      setReloads((n) => n + 1);
-    } catch (err) {
-      setError(err instanceof AdminApiError ? err.message : 'Error');
-    }
-  }, []);
+    resend.mutate(row.verifactu.record_id);
+  };
+  const failed = invoices.error ?? resend.error;
 
-  const query = params.toString();
   return (
     <>
       <h1>Facturas</h1>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={apply} key={search}>
-        <label className={styles.field}>
-          Serie
-          <input name="series" defaultValue={params.get('series') ?? ''} maxLength={12} />
-        </label>
-        <label className={styles.field}>
-          Desde
-          <input name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Hasta
-          <input name="to" type="date" defaultValue={params.get('to') ?? ''} />
-        </label>
-        <Button type="submit">Filtrar</Button>
-        <a href={`${ADMIN_API}/invoices.csv${query ? `?${query}` : ''}`} download>
-          Descargar CSV
-        </a>
-      </form>
-      {notice && <output className={styles.badge}>{notice}</output>}
-      {error && (
+      <InvoiceFilters key={search} params={params} onApply={apply} />
+      {resend.isSuccess && (
+        <output className={styles.notice}>
+          Registro de {resend.data.record.num_serie} corregido y en cola de envío.
+        </output>
+      )}
+      {failed && (
         <p role="alert" className={styles.error}>
-          {error}
+          {errorText(failed)}
         </p>
       )}
-      {answer && (
+      {invoices.data && (
         <InvoiceRegisterView
-          answer={answer}
-          onResend={session.operator.role === 'admin' ? (row) => void resend(row) : null}
+          answer={invoices.data}
+          onResend={session.operator.role === 'admin' ? askResend : null}
         />
       )}
     </>

@@ -1,12 +1,11 @@
-import { MailAnswerSchema, MailListAnswerSchema } from '@shop/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import type * as z from 'zod/mini';
 import styles from '../admin.module.css';
-import { ADMIN_API, AdminApiError, adminCall, dateTime } from '../api.ts';
-
-type MailList = z.infer<typeof MailListAnswerSchema>;
-type Mail = z.infer<typeof MailAnswerSchema>['mail'];
+import { ADMIN_API, errorText } from '../api.ts';
+import { dateTime } from '../format.ts';
+import { DeliveryState, ResendButton } from './mail-delivery.tsx';
+import { mailListQuery, mailQuery } from './queries.ts';
 
 const STATUS = {
   queued: 'En cola',
@@ -24,25 +23,14 @@ export default function MailScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const [list, setList] = useState<MailList | null>(null);
-  const [mail, setMail] = useState<Mail | null>(null);
-  const [error, setError] = useState('');
   const status = params.get('status') ?? '';
-  const id = params.get('id');
-
-  useEffect(() => {
-    adminCall(MailListAnswerSchema, `/mail${status ? `?status=${encodeURIComponent(status)}` : ''}`)
-      .then(setList)
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
-  }, [status]);
-
-  useEffect(() => {
-    setMail(null);
-    if (!id) return;
-    adminCall(MailAnswerSchema, `/mail/${encodeURIComponent(id)}`)
-      .then((answer) => setMail(answer.mail))
-      .catch((err: unknown) => setError(err instanceof AdminApiError ? err.message : 'Error'));
-  }, [id]);
+  const id = params.get('id') ?? '';
+  const listQuery = useQuery(mailListQuery(status));
+  const one = useQuery({ ...mailQuery(id), enabled: id !== '' });
+  const list = listQuery.data;
+  const mail = id ? one.data : undefined;
+  const failed = listQuery.error ?? (id ? one.error : null);
+  const error = failed ? errorText(failed) : '';
 
   return (
     <>
@@ -89,7 +77,9 @@ export default function MailScreen() {
                       {m.subject}
                     </Link>
                   </td>
-                  <td>{STATUS[m.status as keyof typeof STATUS] ?? m.status}</td>
+                  <td>
+                    <DeliveryState mail={m} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -106,6 +96,10 @@ export default function MailScreen() {
               <dd>{dateTime(mail.created_at)}</dd>
               <dt>Enviado</dt>
               <dd>{mail.sent_at ? dateTime(mail.sent_at) : '—'}</dd>
+              <dt>Estado</dt>
+              <dd>
+                <DeliveryState mail={mail} />
+              </dd>
               <dt>Adjuntos</dt>
               <dd>
                 {mail.attachments.map((a) => (
@@ -115,6 +109,7 @@ export default function MailScreen() {
                 ))}
               </dd>
             </dl>
+            <ResendButton key={mail.id} mailId={mail.id} subject={mail.subject} />
             {mail.html ? (
               <iframe
                 title="Contenido HTML"

@@ -1,71 +1,43 @@
-import {
-  AuditAnswerSchema,
-  type Operator,
-  OperatorAnswerSchema,
-  OperatorListAnswerSchema,
-} from '@shop/domain';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
-import type * as z from 'zod/mini';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime } from '../api.ts';
+import { ApiError } from '../api.ts';
+import { dateTime } from '../format.ts';
 import { useAdminSession } from '../session.ts';
-
-type Entries = z.infer<typeof AuditAnswerSchema>['entries'];
+import {
+  auditQuery,
+  createOperator,
+  type NewOperator,
+  operatorsQuery,
+  refreshOperators,
+  updateOperator,
+} from './queries.ts';
 
 const message = (err: unknown) =>
-  err instanceof AdminApiError
-    ? [err.message, ...err.errors.map((e) => `${e.path}: ${e.message}`)].join(' ')
+  err instanceof ApiError
+    ? [err.message, ...(err.body?.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join(' ')
     : 'Error';
 
 /** Operators (create, role, disable) and the audit log: admins only. */
 export default function OperatorsScreen() {
   const session = useAdminSession();
-  const [operators, setOperators] = useState<Operator[]>([]);
-  const [entries, setEntries] = useState<Entries>([]);
-  const [error, setError] = useState('');
-
-  const load = useCallback(() => {
-    adminCall(OperatorListAnswerSchema, '/operators')
-      .then((a) => setOperators(a.operators))
-      .catch((err: unknown) => setError(message(err)));
-    adminCall(AuditAnswerSchema, '/audit')
-      .then((a) => setEntries(a.entries))
-      .catch((err: unknown) => setError(message(err)));
-  }, []);
-  useEffect(load, [load]);
-
-  const create = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setError('');
-    try {
-      await adminCall(OperatorAnswerSchema, '/operators', {
-        method: 'POST',
-        body: {
-          email: String(data.get('email') ?? ''),
-          name: String(data.get('name') ?? ''),
-          role: String(data.get('role') ?? 'agent'),
-          password: String(data.get('password') ?? ''),
-        },
-      });
-      form.reset();
-      load();
-    } catch (err) {
-      setError(message(err));
-    }
-  };
-
-  const update = async (id: number, patch: Record<string, unknown>) => {
-    setError('');
-    try {
-      await adminCall(OperatorAnswerSchema, `/operators/${id}`, { method: 'PATCH', body: patch });
-      load();
-    } catch (err) {
-      setError(message(err));
-    }
-  };
+  const operators = useQuery(operatorsQuery).data ?? [];
+  const audit = useQuery(auditQuery);
+  const entries = audit.data ?? [];
+  const { register, handleSubmit, reset } = useForm<NewOperator>({
+    defaultValues: { email: '', name: '', role: 'agent', password: '' },
+  });
+  const create = useMutation({
+    mutationFn: createOperator,
+    onSuccess: () => {
+      reset();
+      return refreshOperators();
+    },
+  });
+  const update = useMutation({ mutationFn: updateOperator, onSuccess: refreshOperators });
+  const failed = create.error ?? update.error ?? audit.error;
+  const error = failed ? message(failed) : '';
 
   return (
     <>
@@ -95,7 +67,7 @@ export default function OperatorsScreen() {
                     aria-label={`Rol de ${o.email}`}
                     value={o.role}
                     disabled={o.id === session.operator.id}
-                    onChange={(e) => void update(o.id, { role: e.target.value })}
+                    onChange={(e) => update.mutate({ id: o.id, patch: { role: e.target.value } })}
                   >
                     <option value="agent">agente</option>
                     <option value="admin">administrador</option>
@@ -105,7 +77,7 @@ export default function OperatorsScreen() {
                   <Button
                     variant="secondary"
                     disabled={o.id === session.operator.id}
-                    onClick={() => void update(o.id, { disabled: !o.disabled })}
+                    onClick={() => update.mutate({ id: o.id, patch: { disabled: !o.disabled } })}
                   >
                     {o.disabled ? 'Reactivar' : 'Desactivar'}
                   </Button>
@@ -115,25 +87,34 @@ export default function OperatorsScreen() {
           </tbody>
         </table>
       </section>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={(e) => void create(e)}>
+      <form
+        className={`${styles.card} ${styles.filters}`}
+        onSubmit={handleSubmit((values) => create.mutate(values))}
+      >
         <label className={styles.field}>
           Correo
-          <input name="email" type="email" required />
+          <input type="email" required {...register('email', { required: true })} />
         </label>
         <label className={styles.field}>
           Nombre
-          <input name="name" required />
+          <input required {...register('name', { required: true })} />
         </label>
         <label className={styles.field}>
           Rol
-          <select name="role" defaultValue="agent">
+          <select {...register('role')}>
             <option value="agent">agente</option>
             <option value="admin">administrador</option>
           </select>
         </label>
         <label className={styles.field}>
           Contraseña (12 caracteres o más)
-          <input name="password" type="password" autoComplete="new-password" minLength={12} required />
+          <input
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            required
+            {...register('password', { required: true, minLength: 12 })}
+          />
         </label>
         <Button type="submit">Crear operador</Button>
       </form>

@@ -1,6 +1,7 @@
 import { INCIDENT_OPTION, type OrderDetail } from '@shop/domain';
 import styles from '../admin.module.css';
-import { ADMIN_API, dateTime } from '../api.ts';
+import { ADMIN_API } from '../api.ts';
+import { dateTime } from '../format.ts';
 
 /** The incidents raised on an order: the message sent, and the customer's answer and files once given. */
 export function IncidentsPanel({ order }: { order: OrderDetail }) {

@@ -1,14 +1,11 @@
-import {
-  LocatedAnswerSchema,
-  type LocatedProperty,
-  type LocatedSearch,
-  MAX_LOCATED_PROPERTIES,
-  RecordLocatedAnswerSchema,
-} from '@shop/domain';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type LocatedProperty, type LocatedSearch, MAX_LOCATED_PROPERTIES } from '@shop/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime, euros } from '../api.ts';
+import { ApiError, errorText } from '../api.ts';
+import { dateTime, euros } from '../format.ts';
+import { locatedQuery, recordLocated, refreshOrders } from './queries.ts';
 
 /** The fields of one located property, as the located product's options (seed located.ts). */
 const FIELDS: { name: keyof LocatedProperty; label: string; required: boolean }[] = [
@@ -56,67 +53,41 @@ function Recorded({ record }: { record: NonNullable<LocatedSearch['record']> }) 
 }
 
 /** The form of one search not yet answered: the properties found (one fieldset each), or none. */
-function RecordForm({
-  orderId,
-  search,
-  holder,
-  onRecorded,
-}: {
-  orderId: string;
-  search: LocatedSearch;
-  holder: string;
-  onRecorded: () => void;
-}) {
-  const [properties, setProperties] = useState<LocatedProperty[]>([emptyProperty(holder)]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const change = (index: number, name: keyof LocatedProperty, value: string) =>
-    setProperties((list) => list.map((p, i) => (i === index ? { ...p, [name]: value } : p)));
-
-  const send = async (list: LocatedProperty[]) => {
-    setBusy(true);
-    setError('');
-    try {
-      await adminCall(RecordLocatedAnswerSchema, `/orders/${orderId}/items/${search.item_id}/located`, {
-        method: 'POST',
-        body: { properties: list },
-      });
-      onRecorded();
-    } catch (err) {
-      const fields = err instanceof AdminApiError ? err.errors.map((e) => `${e.path}: ${e.message}`) : [];
-      setError([err instanceof Error ? err.message : 'Error', ...fields].join(' · '));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void send(properties);
-  };
+function RecordForm({ orderId, search, holder }: { orderId: string; search: LocatedSearch; holder: string }) {
+  const { register, control, handleSubmit } = useForm<{ properties: LocatedProperty[] }>({
+    defaultValues: { properties: [emptyProperty(holder)] },
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'properties' });
+  const record = useMutation({ mutationFn: recordLocated, onSuccess: refreshOrders });
+  const send = (properties: LocatedProperty[]) =>
+    record.mutate({ orderId, itemId: search.item_id, properties });
+  const error = record.error
+    ? [
+        errorText(record.error),
+        ...(record.error instanceof ApiError ? (record.error.body?.errors ?? []) : []).map(
+          (e) => `${e.path}: ${e.message}`,
+        ),
+      ].join(' · ')
+    : '';
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={handleSubmit(({ properties }) => send(properties))}>
       {error && (
         <p role="alert" className={styles.error}>
           {error}
         </p>
       )}
-      {properties.map((property, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place and removed from the end
-        <fieldset key={index}>
+      {fields.map((property, index) => (
+        <fieldset key={property.id}>
           <legend>Propiedad {index + 1}</legend>
           {FIELDS.map((field) => (
             <label key={field.name} className={styles.field}>
               {field.label}
               {field.required ? '' : ' (opcional)'}
               <input
-                name={field.name}
-                value={property[field.name]}
                 required={field.required}
                 maxLength={field.name === 'direccion' ? 300 : 200}
-                onChange={(event) => change(index, field.name, event.target.value)}
+                {...register(`properties.${index}.${field.name}`, { required: field.required })}
               />
             </label>
           ))}
@@ -125,22 +96,18 @@ function RecordForm({
       <div className={styles.actions}>
         <Button
           variant="secondary"
-          disabled={properties.length >= MAX_LOCATED_PROPERTIES}
-          onClick={() => setProperties((list) => [...list, emptyProperty(holder)])}
+          disabled={fields.length >= MAX_LOCATED_PROPERTIES}
+          onClick={() => append(emptyProperty(holder))}
         >
           Añadir otra propiedad
         </Button>
-        <Button
-          variant="secondary"
-          disabled={properties.length <= 1}
-          onClick={() => setProperties((list) => list.slice(0, -1))}
-        >
+        <Button variant="secondary" disabled={fields.length <= 1} onClick={() => remove(fields.length - 1)}>
           Quitar la última
         </Button>
-        <Button type="submit" disabled={busy}>
-          Registrar y enviar al cliente ({euros(search.price_cents * properties.length)})
+        <Button type="submit" disabled={record.isPending}>
+          Registrar y enviar al cliente ({euros(search.price_cents * fields.length)})
         </Button>
-        <Button variant="secondary" disabled={busy} onClick={() => void send([])}>
+        <Button variant="secondary" disabled={record.isPending} onClick={() => send([])}>
           No se ha localizado ninguna propiedad
         </Button>
       </div>
@@ -156,12 +123,10 @@ function RecordForm({
 export function LocatedPanel({
   orderId,
   items,
-  onChange,
 }: {
   orderId: string;
   /** The order's items: the holder each search looked for prefills 'Titular'. */
   items: readonly { id: number; form: Record<string, unknown> }[];
-  onChange: () => void;
 }) {
   const holder = (itemId: number) => {
     const form = items.find((item) => item.id === itemId)?.form ?? {};
@@ -170,14 +135,9 @@ export function LocatedPanel({
     );
     return typeof name === 'string' ? name : '';
   };
-  const [searches, setSearches] = useState<LocatedSearch[]>([]);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    adminCall(LocatedAnswerSchema, `/orders/${encodeURIComponent(orderId)}/located`)
-      .then((answer) => setSearches(answer.searches))
-      .catch((err: unknown) => setError(err instanceof Error ? err.message : 'Error'));
-  }, [orderId]);
-  useEffect(load, [load]);
+  const located = useQuery(locatedQuery(orderId));
+  const searches = located.data ?? [];
+  const error = located.isError ? errorText(located.error) : '';
 
   if (error)
     return (
@@ -197,15 +157,7 @@ export function LocatedPanel({
           {search.record ? (
             <Recorded record={search.record} />
           ) : (
-            <RecordForm
-              orderId={orderId}
-              search={search}
-              holder={holder(search.item_id)}
-              onRecorded={() => {
-                load();
-                onChange();
-              }}
-            />
+            <RecordForm orderId={orderId} search={search} holder={holder(search.item_id)} />
           )}
         </section>
       ))}

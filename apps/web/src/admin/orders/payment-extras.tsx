@@ -1,6 +1,6 @@
-import { formatMultibancoReference, type OrderDetail } from '@shop/domain';
+import { formatMultibancoReference, formatVoucherExpiry, type OrderDetail } from '@shop/domain';
 import styles from '../admin.module.css';
-import { dateTime } from '../api.ts';
+import { dateTime } from '../format.ts';
 
 type AdminPayment = OrderDetail['payments'][number];
 
@@ -41,5 +41,37 @@ export function PaymentExtras({ payment }: { payment: AdminPayment }) {
         </>
       )}
     </dl>
+  );
+}
+
+/** A payment still waiting for the customer: a voucher or mandate issued and not yet paid, failed or lapsed. */
+export function isOpenPayment(payment: AdminPayment): boolean {
+  return (
+    (payment.status === 'pending' || payment.status === 'authorized') &&
+    Boolean(payment.voucher || payment.mandate)
+  );
+}
+
+/**
+ * The open Multibanco voucher or debit mandate of an order, near the top of its
+ * page: the operator answering the customer sees what they are to pay, and by when.
+ */
+export function OpenPayments({ payments }: { payments: readonly AdminPayment[] }) {
+  const open = payments.filter(isOpenPayment);
+  if (open.length === 0) return null;
+  return (
+    <section className={`${styles.card} ${styles.pending}`} aria-labelledby="open-payment">
+      <h2 id="open-payment">Pago pendiente del cliente</h2>
+      {open.map((payment) => (
+        <div key={payment.id}>
+          <p>
+            {payment.voucher
+              ? `Referencia Multibanco emitida, válida hasta el ${formatVoucherExpiry(payment.voucher.expires_at, 'es')}.`
+              : 'Mandato de adeudo directo firmado: el cobro se hará en la cuenta indicada.'}
+          </p>
+          <PaymentExtras payment={payment} />
+        </div>
+      ))}
+    </section>
   );
 }

@@ -1,21 +1,26 @@
-import {
-  ORDER_STATUSES,
-  type OrderQueueAnswer,
-  OrderQueueAnswerSchema,
-  type OrderQueueRow,
-} from '@shop/domain';
+import type { OrderQueueRow } from '@shop/domain';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
 import styles from '../admin.module.css';
-import { AdminApiError, adminCall, dateTime, euros, waited } from '../api.ts';
-import { STATUS_NAMES } from './status-names.ts';
+import { errorText } from '../api.ts';
+import { dateTime, euros, waited } from '../format.ts';
+import { BulkActions } from './bulk-actions.tsx';
+import { dueRowClass, PromiseCell } from './promise-cell.tsx';
+import { exportUrl, queueQuery } from './queries.ts';
+import { FILTERS, type Filters, QueueFilters } from './queue-filters.tsx';
+import { statusName } from './status-names.ts';
 
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, OrderQueueRow>();
 
 const columns = column.columns([
+  column.accessor('promised_at', {
+    header: 'Promesa',
+    cell: (info) => <PromiseCell row={info.row.original} />,
+  }),
   column.accessor('waiting_seconds', { header: 'Esperando', cell: (info) => waited(info.getValue()) }),
   column.accessor('id', {
     header: 'Pedido',
@@ -27,46 +32,46 @@ const columns = column.columns([
   column.accessor('email', { header: 'Correo' }),
   column.accessor('status', {
     header: 'Estado',
-    cell: (info) => STATUS_NAMES[info.getValue()] ?? info.getValue(),
+    cell: (info) => statusName(info.getValue()),
   }),
   column.accessor('paid', { header: 'Pagado', cell: (info) => (info.getValue() ? 'Sí' : 'No') }),
   column.accessor('total_cents', { header: 'Total', cell: (info) => euros(info.getValue()) }),
   column.accessor('created_at', { header: 'Fecha', cell: (info) => dateTime(info.getValue()) }),
 ]);
 
-const FILTERS = ['store', 'product', 'status', 'from', 'to', 'paid', 'q'] as const;
-
 /**
  * The order queue: filters and search in the URL's query string (a reload or a
- * shared link keeps them), the server sorts by time waiting (oldest first) and
- * pages by 50. TanStack Table renders the rows (ADR 012).
+ * shared link keeps them), the server sorts by the time left to each order's
+ * promise (ADR 034; overdue first, urgent flagged) or by age, and pages by 50. TanStack Table renders the rows (ADR 012).
  */
 export default function QueueScreen() {
   const search = useSearch();
   const [, navigate] = useLocation();
-  const [answer, setAnswer] = useState<OrderQueueAnswer | null>(null);
-  const [error, setError] = useState('');
   const params = useMemo(() => new URLSearchParams(search), [search]);
-
-  useEffect(() => {
-    let live = true;
-    setError('');
-    adminCall(OrderQueueAnswerSchema, `/orders?${params.toString()}`)
-      .then((a) => live && setAnswer(a))
-      .catch((err: unknown) => live && setError(err instanceof AdminApiError ? err.message : 'Error'));
-    return () => {
-      live = false;
-    };
-  }, [params]);
+  const queue = useQuery(queueQuery(search));
+  const answer = queue.data;
 
   const table = useTable({ features, columns, data: answer?.rows ?? [] });
+  // The selection for a bulk change: order ids of the page shown (a new page or filter starts afresh).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [selectionOf, setSelectionOf] = useState(search);
+  if (selectionOf !== search) {
+    setSelectionOf(search);
+    setSelected(new Set());
+  }
+  const rows = answer?.rows ?? [];
+  const allSelected = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
-  const apply = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
+  const apply = (values: Filters) => {
     const next = new URLSearchParams();
     for (const name of FILTERS) {
-      const value = String(data.get(name) ?? '').trim();
+      const value = values[name].trim();
       if (value) next.set(name, value);
     }
     navigate(`/?${next.toString()}`);
@@ -81,59 +86,36 @@ export default function QueueScreen() {
   return (
     <>
       <h1>Pedidos</h1>
-      <form className={`${styles.card} ${styles.filters}`} onSubmit={apply} key={search}>
-        <label className={styles.field}>
-          Buscar (pedido, correo, titular, DNI)
-          <input name="q" type="search" defaultValue={params.get('q') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Tienda
-          <input name="store" inputMode="numeric" defaultValue={params.get('store') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Producto (id)
-          <input name="product" inputMode="numeric" defaultValue={params.get('product') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Estado
-          <select name="status" defaultValue={params.get('status') ?? ''}>
-            <option value="">En curso (pagados sin terminar)</option>
-            <option value="all">Todos</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_NAMES[status] ?? status}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.field}>
-          Pago
-          <select name="paid" defaultValue={params.get('paid') ?? ''}>
-            <option value="">Todos</option>
-            <option value="paid">Pagados</option>
-            <option value="unpaid">Sin pagar</option>
-          </select>
-        </label>
-        <label className={styles.field}>
-          Desde
-          <input name="from" type="date" defaultValue={params.get('from') ?? ''} />
-        </label>
-        <label className={styles.field}>
-          Hasta
-          <input name="to" type="date" defaultValue={params.get('to') ?? ''} />
-        </label>
-        <Button type="submit">Filtrar</Button>
-      </form>
-      {error && (
+      <QueueFilters key={search} params={params} onApply={apply} />
+      <div className={styles.bulkBar}>
+        <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />
+        <a href={exportUrl(search)} download>
+          Exportar CSV (todos los pedidos con estos filtros)
+        </a>
+      </div>
+      {queue.isError && (
         <p role="alert" className={styles.error}>
-          {error}
+          {errorText(queue.error)}
         </p>
       )}
-      <div className={`${styles.card} ${styles.tableWrap}`}>
+      <section
+        className={`${styles.card} ${styles.tableWrap}`}
+        aria-label="Lista de pedidos (desplazable)"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard (axe scrollable-region-focusable)
+        tabIndex={0}
+      >
         <table className={styles.table}>
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                <th scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Seleccionar todos los pedidos de la página"
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((r) => r.id)))}
+                  />
+                </th>
                 {group.headers.map((header) => (
                   <th key={header.id} scope="col">
                     <table.FlexRender header={header} />
@@ -144,7 +126,15 @@ export default function QueueScreen() {
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-order-id={row.original.id}>
+              <tr key={row.id} data-order-id={row.original.id} className={dueRowClass(row.original)}>
+                <td>
+                  <input
+                    type="checkbox"
+                    aria-label={`Seleccionar el pedido ${row.original.id}`}
+                    checked={selected.has(row.original.id)}
+                    onChange={() => toggle(row.original.id)}
+                  />
+                </td>
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id}>
                     <table.FlexRender cell={cell} />
@@ -164,7 +154,7 @@ export default function QueueScreen() {
             Siguiente
           </Button>
         </div>
-      </div>
+      </section>
     </>
   );
 }

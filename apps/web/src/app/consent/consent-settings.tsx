@@ -12,6 +12,7 @@ import { useT } from '../../shared/i18n/use-t.ts';
 import { Button } from '../../shared/ui/button.tsx';
 import { Dialog } from '../../shared/ui/dialog.tsx';
 import styles from './consent.module.css';
+import { restoreFocusAfterConsent } from './consent-focus.ts';
 
 const LEVELS = ['functionality', 'tracking', 'targeting'] as const;
 
@@ -19,10 +20,18 @@ const LEVELS = ['functionality', 'tracking', 'targeting'] as const;
 export default function ConsentSettings() {
   const t = useT();
   const [choice, setChoice] = useState<ConsentChoice>(() => getConsent() ?? REJECT_ALL);
+  // Opened from the banner, the dialog's opener is gone once it closes: the focus goes back before the banner.
+  const choose = (next: ConsentChoice) => {
+    setConsent(next);
+    restoreFocusAfterConsent();
+  };
   return (
     <Dialog
       open
-      onClose={() => setConsentSettingsOpen(false)}
+      onClose={() => {
+        setConsentSettingsOpen(false);
+        restoreFocusAfterConsent();
+      }}
       title={t('consent.settingsTitle')}
       closeLabel={t('common.close')}
     >
@@ -44,13 +53,13 @@ export default function ConsentSettings() {
         />
       ))}
       <div className={styles.actions}>
-        <Button variant="secondary" className={styles.choice} onClick={() => setConsent(REJECT_ALL)}>
+        <Button variant="secondary" className={styles.choice} onClick={() => choose(REJECT_ALL)}>
           {t('consent.rejectAll')}
         </Button>
-        <Button variant="secondary" className={styles.choice} onClick={() => setConsent(ACCEPT_ALL)}>
+        <Button variant="secondary" className={styles.choice} onClick={() => choose(ACCEPT_ALL)}>
           {t('consent.acceptAll')}
         </Button>
-        <Button onClick={() => setConsent(choice)}>{t('consent.save')}</Button>
+        <Button onClick={() => choose(choice)}>{t('consent.save')}</Button>
       </div>
     </Dialog>
   );

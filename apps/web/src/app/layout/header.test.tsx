@@ -85,15 +85,48 @@ describe('header: a deed with its Nota Simple add-on (ADR 027)', () => {
   });
 });
 
+describe('header: the account links (issue 20 item 2)', () => {
+  it.each([
+    ['/servicios', '/app/customer/authenticate?back=%2Fservicios'],
+    ['/product/form/3/NS-1', '/app/customer/authenticate?back=%2Fproduct%2Fform%2F3%2FNS-1'],
+    ['/customer/payment', '/app/customer/authenticate?back=%2Fcustomer%2Fpayment'],
+  ])("a visitor on %s gets 'Entrar', back to that page", async (path, href) => {
+    await renderHeader(path);
+    const link = await screen.findByRole('link', { name: 'Entrar en tu cuenta' });
+    expect(link.textContent).toBe('Entrar');
+    expect(link.getAttribute('href')).toBe(href);
+    expect(screen.queryByRole('link', { name: 'Mis pedidos' })).toBeNull();
+  });
+
+  it.each(['/customer/authenticate', '/customer/login/abc'])(
+    'no header log-in on the log-in page %s',
+    async (path) => {
+      await renderHeader(path);
+      await screen.findByRole('heading', { name: 'Página' });
+      expect(screen.queryByRole('link', { name: 'Entrar en tu cuenta' })).toBeNull();
+    },
+  );
+
+  it("a customer gets 'Mis pedidos' and log out instead, in the store's language", async () => {
+    await renderHeader('/servicios', { loggedIn: true, store_id: 18, language: 'en' });
+    expect(await screen.findByRole('link', { name: 'My orders' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in to your account' })).toBeNull();
+  });
+});
+
 describe("header: 'Solicitar Nota Simple'", () => {
   it.each([
     [14, '/servicios', true],
     [9, '/servicios', true],
     [12, '/cart/add/ns', true],
     [14, '/q-propiedades/step2', true],
-    [1, '/servicios', false],
+    // Every store that may enter the wizard (the Portuguese ones may not: spec 4, issue 20 item 5).
+    [1, '/servicios', true],
+    [15, '/servicios', true],
     [16, '/servicios', false],
-    [18, '/servicios', false],
+    [21, '/servicios', true],
+    [26, '/servicios', false],
     [14, '/nota-simple/step3', false],
     [14, '/customer/register', false],
     [14, '/checkout/success', false],

@@ -4,8 +4,9 @@ import { CartMenu } from '../../features/cart/components/cart-menu.tsx';
 import { useConfig } from '../../shared/config/config-store.ts';
 import { useHydrated } from '../../shared/hooks/use-hydrated.ts';
 import { useT } from '../../shared/i18n/use-t.ts';
-import { paths } from '../../shared/paths.ts';
-import { showsRequestNotaSimple } from './header-rules.ts';
+import { paths, returnPathOf } from '../../shared/paths.ts';
+import { BrandLink } from './brand-link.tsx';
+import { showsLogin, showsRequestNotaSimple } from './header-rules.ts';
 import styles from './layout.module.css';
 
 // Only a logged-in customer sees it, and only once the page is hydrated (the
@@ -14,8 +15,10 @@ import styles from './layout.module.css';
 const LogoutButton = lazy(() => import('./logout-button.tsx'));
 
 /**
- * Logo, 'Solicitar Nota Simple' and the cart menu (spec 2 "Header"). It
- * re-renders when an answer replaces the configuration (the cart count).
+ * Logo, 'Solicitar Nota Simple', the cart menu and the account links (spec 2
+ * "Header"; issue 20: 'Entrar' for a visitor, returning to this page after the
+ * log-in; 'Mis pedidos' and 'Cerrar sesión' for a customer). It re-renders when
+ * an answer replaces the configuration (the cart count, logged in or not).
  */
 export function Header() {
   const config = useConfig();
@@ -34,15 +37,9 @@ export function Header() {
     <header className={styles.header}>
       <div className={styles.bar}>
         {/* Spec point 2: the logo goes to the portal's homepage, or to services when embedded. */}
-        {config.embedded || !config.homepage ? (
-          <Link href={paths.services()} className={styles.brand} aria-label={homeLabel}>
-            {brand}
-          </Link>
-        ) : (
-          <a href={config.homepage} className={styles.brand} aria-label={homeLabel}>
-            {brand}
-          </a>
-        )}
+        <BrandLink homepage={config.embedded || !config.homepage ? null : config.homepage} label={homeLabel}>
+          {brand}
+        </BrandLink>
         <div className={styles.tools}>
           {showsRequestNotaSimple(config.store_id, pathname) && (
             <Link href={paths.notaSimpleStep(1)} className={styles.requestNs}>
@@ -50,6 +47,15 @@ export function Header() {
             </Link>
           )}
           <CartMenu />
+          {!config.loggedIn && hydrated && showsLogin(pathname) && (
+            <Link
+              href={paths.customerLogin(returnPathOf(pathname))}
+              className={styles.orders}
+              aria-label={t('header.loginLabel')}
+            >
+              {t('header.login')}
+            </Link>
+          )}
           {config.loggedIn && hydrated && (
             <Link href={paths.customerOrders()} className={styles.orders}>
               {t('orders.headerLink')}

@@ -8,6 +8,7 @@ import CheckoutPage from './components/checkout-page.tsx';
 import DetailsPage from './components/details-page.tsx';
 import FinalizePage from './components/finalize-page.tsx';
 import IncidentFormPage from './components/incident-form-page.tsx';
+import LoginLinkPage from './components/login-link-page.tsx';
 import MbwayPage from './components/mbway-page.tsx';
 import MethodPage, { type GatewayMethod } from './components/method-page.tsx';
 import OrdersPage from './components/orders-page.tsx';
@@ -53,11 +54,12 @@ export default function CheckoutRoutes() {
         <Route path="/customer/register" component={RegisterPage} />
         <Route path="/customer/authenticate/:email?" component={AuthenticatePage} />
         <Route path="/customer/password/:token?" component={PasswordPage} />
+        <Route path="/customer/login/:token?" component={LoginLinkPage} />
         <Route path="/customer/payment">
           <PaymentChoicePage mode="choose" />
         </Route>
         <Route path="/customer/checkout" component={CheckoutPage} />
-        <Route path="/customer/orders" component={OrdersPage} />
+        <Route path="/customer/orders/:orderId?" component={OrdersPage} />
         <Route path="/customer/details" component={DetailsPage} />
         <Route path="/product/form/:formId/:orderId" component={IncidentFormPage} />
         <Route path="/payment/cc" component={CardPage} />

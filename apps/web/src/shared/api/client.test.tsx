@@ -12,7 +12,7 @@ import { getConfig, setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Snackbar } from '../ui/snackbar.tsx';
 import { ApiError } from './api-error.ts';
-import { createApiClient } from './client.ts';
+import { createStorefrontClient as createApiClient } from './client.ts';
 
 // The fake API (a real HTTP server) plays the server: each path answers from a
 // script of responses (the last one repeats) and records what it received.
@@ -39,6 +39,16 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
+
+describe('api client cancelling', () => {
+  it('a cancelled call rejects without sending or retrying', async () => {
+    api.answer('cart', ok({ items: [] }));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(fast.request({ path: 'cart', signal: controller.signal })).rejects.toThrow();
+    expect(attempts()).toBe(0);
+  });
+});
 
 describe('api client retries', () => {
   it.each([

@@ -49,6 +49,19 @@ export function rememberPassword(email: string, path: string) {
   return api.get(`rememberPassword/email/${encodeURIComponent(email)}`, { path });
 }
 
+/**
+ * POST loginLink `{ email, path }`: mails a single-use link to customer/login/{token}?path=
+ * (ADR 031); the same answer (its message says so) whether or not the e-mail has an account.
+ */
+export function requestLoginLink(email: string, path: string) {
+  return api.post('loginLink', body({ email, path }));
+}
+
+/** POST loginWithLink `{ token }`: logs in with a mailed link (once); the answer's config has loggedIn true. */
+export function loginWithLink(token: string) {
+  return api.post('loginWithLink', body({ token }));
+}
+
 /** POST resetPassword `{ token, pass }`: sets a new password with the link's token and logs the customer in. */
 export function resetPassword(token: string, pass: string) {
   return api.post('resetPassword', body({ token, pass }));

@@ -38,6 +38,17 @@ export function useFieldA11y({ id, hint, error }: FieldA11yInput) {
   };
 }
 
+/**
+ * The '(optional)' mark a label needs: none when the label already says it (a
+ * catalogue title such as 'Registry details (optional)'), so it never reads twice.
+ */
+export function optionalMark(label: string, optionalText: string | undefined): string | undefined {
+  if (!optionalText) return undefined;
+  return label.toLocaleLowerCase().includes(`(${optionalText.toLocaleLowerCase()})`)
+    ? undefined
+    : optionalText;
+}
+
 /** The visible label with an '(optional)' mark when the caller passes its text. */
 export function FieldLabel({
   htmlFor,
@@ -48,13 +59,14 @@ export function FieldLabel({
   label: string;
   optionalText?: string | undefined;
 }) {
+  const mark = optionalMark(label, optionalText);
   return (
     <label htmlFor={htmlFor} className={styles.label}>
       {label}
-      {optionalText ? (
+      {mark ? (
         <>
           {' '}
-          <span className={styles.optional}>({optionalText})</span>
+          <span className={styles.optional}>({mark})</span>
         </>
       ) : null}
     </label>

@@ -64,6 +64,13 @@ describe('field errors are tied to their field', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it("a label that already says '(optional)' gets no second mark", () => {
+    render(<TextField label="Registry details (optional)" optionalText="optional" />);
+    expect(screen.getByLabelText('Registry details (optional)')).toBeTruthy();
+    expect(screen.queryByText(/\(optional\).*\(optional\)/)).toBeNull();
+    expect(screen.getByText('Registry details (optional)').textContent).toBe('Registry details (optional)');
+  });
+
   it('a checkbox with an error', () => {
     render(<Checkbox label="Acepto" error="Debes aceptar" />);
     const box = screen.getByRole('checkbox', { name: 'Acepto' });

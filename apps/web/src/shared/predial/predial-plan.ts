@@ -32,16 +32,19 @@ function errorsOf(schema: Schema, form: FlowForm<PredialFlow>, fields: readonly 
  * The plan of a Portuguese wizard: each step's errors are the domain schema's
  * for the fields it asks (`stepFields`), the place must be picked from the list,
  * and the confirmation checks the whole form. `applies` says which steps the
- * answers call for (its branches: the rural/urban question, the unit).
+ * answers call for (its branches: the rural/urban question, the unit), and
+ * `decidedBy` which step's answer decides each branch (for 'Paso n de N').
  */
 export function predialPlan<F extends PredialFlow>(
   flow: F,
   schema: Schema,
   stepFields: Readonly<Record<string, readonly Field[]>>,
   applies: NonNullable<FixedPlanRules<F>['applies']>,
+  decidedBy: FixedPlanRules<F>['decidedBy'] = {},
 ): FixedPlan<F> {
   return fixedPlan(flow, {
     applies,
+    decidedBy,
     errors: (step, form) => {
       if (step !== 'confirmation') return errorsOf(schema, form, stepFields[step] ?? []);
       const all: FieldErrors = stepErrors(schema, form, Object.values(stepFields).flat());

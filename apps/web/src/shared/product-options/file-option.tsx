@@ -133,7 +133,7 @@ export function FileOption({
           <progress id={progressId} max={100} value={progress.percent} />
         </div>
       ) : null}
-      <p role="status" aria-live="polite" className={fieldStyles.hint}>
+      <p role="status" aria-live="polite" className={styles.liveStatus}>
         {announced}
       </p>
       {ids.length > 0 ? (
@@ -143,7 +143,7 @@ export function FileOption({
             const name = file?.name ?? `#${id}`;
             return (
               <li key={id} className={styles.file}>
-                <span>
+                <span className={styles.fileName}>
                   {name}{' '}
                   {file ? <span className={styles.fileSize}>({formatFileSize(file.size)})</span> : null}
                 </span>

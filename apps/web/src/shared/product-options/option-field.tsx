@@ -1,6 +1,7 @@
 import type { Option } from '@shop/domain';
 import type { ChangeEvent } from 'react';
 import { DateField } from '../forms/date-field.tsx';
+import { optionalMark } from '../forms/field-error.tsx';
 import { TextArea } from '../forms/text-area.tsx';
 import { TextField } from '../forms/text-field.tsx';
 import { useT } from '../i18n/use-t.ts';
@@ -44,7 +45,7 @@ export function OptionField({
     label: option.title,
     hint: option.help,
     error,
-    optionalText: required ? undefined : t('forms.optional'),
+    optionalText: required ? undefined : optionalMark(option.title, t('forms.optional')),
   };
   const name = `option-${option.option_id}`;
 
@@ -60,7 +61,11 @@ export function OptionField({
 
   switch (option.type) {
     case 'field':
-      return <TextField {...text} />;
+      return option.format === 'phone' ? (
+        <TextField {...text} type="tel" inputMode="tel" autoComplete="tel" maxLength={30} />
+      ) : (
+        <TextField {...text} />
+      );
     case 'area':
       return <TextArea {...text} />;
     case 'date':

@@ -109,8 +109,7 @@ describe('fixed wizard route: the store rule (spec 4)', () => {
     ['/app/q-propiedades/step1?store_id=26', 26],
     ['/app/certidao-permanente/step1?store_id=14', 14],
     ['/app/i-predial-simplificada/step1', 1],
-    ['/app/nota-simple/step1', 1],
-    ['/app/q-propiedades/step1', 18],
+    ['/app/certidao-permanente/step1', 18],
   ])('%s goes to services on store %i', async (url, storeId) => {
     await open(url, storeId);
     expect(await screen.findByRole('heading', { name: 'services' })).toBeTruthy();
@@ -121,6 +120,11 @@ describe('fixed wizard route: the store rule (spec 4)', () => {
   it.each([
     ['/app/certidao-permanente/step1?store_id=16', 16, 'certidao-permanente step1'],
     ['/app/nota-simple/step0', 9, 'nota-simple step0'],
+    // Refused on the Portuguese stores only (issue 20 item 5): stores 1, 15 and 17-23 let the flow in.
+    ['/app/nota-simple/step1', 1, 'nota-simple step1'],
+    ['/app/nota-simple/step1', 15, 'nota-simple step1'],
+    ['/app/q-propiedades/step1', 18, 'q-propiedades step1'],
+    ['/app/q-propiedades/step1', 23, 'q-propiedades step1'],
   ])('%s is allowed on store %i', async (url, storeId, heading) => {
     await open(url, storeId);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();

@@ -1,6 +1,10 @@
+import type { FixedFlow } from '@shop/domain';
 import { describe, expect, it } from 'vitest';
+import { certidaoPlan } from '../../features/certidao-permanente/utils/certidao-plan.ts';
+import { nsPlan } from '../../features/nota-simple/utils/ns-plan.ts';
 import { blankFlowForm, type FlowForm } from './flow-forms.ts';
 import {
+  type FixedPlan,
   fixedPlan,
   isPassed,
   nextStep,
@@ -118,5 +122,94 @@ describe('the step engine: recording', () => {
     });
     expect(syncLaterSteps(plan, 'step2', { ...all, num_ficha: '' })).toMatchObject({ step3: false });
     expect(syncLaterSteps(plan, 'step3', { ...all, prop_horizontal: true })).toMatchObject({ step21: true });
+  });
+});
+
+describe("'Paso n de N' of the fixed wizards: never twice the same number, never a growing total", () => {
+  /** The progress lines of a walk: each step with the form as it is when the step shows. */
+  const walk = <F extends FixedFlow>(plan: FixedPlan<F>, visits: [string, FlowForm<F>][]) =>
+    visits.map(([step, form]) => plan.progress?.(step, form));
+
+  const expectSteady = (lines: ({ position: number; total: number } | undefined)[]) => {
+    const positions = lines.map((line) => line?.position ?? 0).filter((position) => position > 0);
+    expect(new Set(positions).size).toBe(positions.length);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    const totals = lines.map((line) => line?.total ?? 0);
+    for (let i = 1; i < totals.length; i++) expect(totals[i]).toBeLessThanOrEqual(totals[i - 1] ?? 0);
+  };
+
+  it('Nota Simple through the urgent branch (step42): 1..7 of 7, step42 numbered on its own', () => {
+    const ns = (...steps: string[]) => ({ ...blankFlowForm('nota-simple'), ...done(...steps) });
+    const lines = walk(nsPlan, [
+      ['step0', ns()],
+      ['step1', ns('step1')],
+      ['step2', ns('step1', 'step2')],
+      ['step3', ns('step1', 'step2', 'step3')],
+      ['step4', ns('step1', 'step2', 'step3', 'step4')],
+      ['step42', ns('step1', 'step2', 'step3', 'step4', 'step5')],
+      ['step5', ns('step1', 'step2', 'step3', 'step4', 'step5', 'step52')],
+      ['step6', ns('step1', 'step2', 'step3', 'step4', 'step5', 'step52', 'step6')],
+    ]);
+    expect(lines.map((line) => `${line?.position}/${line?.total}`)).toEqual([
+      '0/7',
+      '1/7',
+      '2/7',
+      '3/7',
+      '4/7',
+      '5/7',
+      '6/7',
+      '7/7',
+    ]);
+    expectSteady(lines);
+  });
+
+  it('Nota Simple without a branch: the total shrinks once step4 has decided, never grows', () => {
+    const ns = (...steps: string[]) => ({ ...blankFlowForm('nota-simple'), ...done(...steps) });
+    const lines = walk(nsPlan, [
+      ['step4', ns('step1', 'step2', 'step3', 'step4')],
+      ['step5', ns('step1', 'step2', 'step3', 'step4', 'step5')],
+      ['step6', ns('step1', 'step2', 'step3', 'step4', 'step5', 'step6')],
+    ]);
+    expect(lines.map((line) => `${line?.position}/${line?.total}`)).toEqual(['4/7', '5/6', '6/6']);
+    expectSteady(lines);
+  });
+
+  it('Certidão Permanente, matricial and horizontal property: 8 steps from the start, no growth', () => {
+    const form = (patch: Partial<FlowForm<'certidao-permanente'>>, ...steps: string[]) => ({
+      ...blankFlowForm('certidao-permanente'),
+      ...patch,
+      ...done(...steps),
+    });
+    const matricial = { forma_identificar_matricial: true };
+    const horizontal = { ...matricial, prop_horizontal: true };
+    const lines = walk(certidaoPlan, [
+      ['step1', form({})],
+      ['step2', form({}, 'step1')],
+      ['step3', form({}, 'step1', 'step2')],
+      ['step4', form(matricial, 'step1', 'step2', 'step3')],
+      ['step5', form(matricial, 'step1', 'step2', 'step3', 'step4')],
+      ['step6', form(matricial, 'step1', 'step2', 'step3', 'step4', 'step5')],
+      ['step7', form(horizontal, 'step1', 'step2', 'step3', 'step4', 'step5', 'step6')],
+      ['step8', form(horizontal, 'step1', 'step2', 'step3', 'step4', 'step5', 'step6', 'step7')],
+    ]);
+    expect(lines.map((line) => line?.total)).toEqual([8, 8, 8, 8, 8, 8, 8, 8]);
+    expectSteady(lines);
+  });
+
+  it('Certidão Permanente by ficha, no horizontal property: the total shrinks 8 -> 7 -> 6', () => {
+    const ficha = { forma_identificar_ficha: true };
+    const form = (...steps: string[]) => ({
+      ...blankFlowForm('certidao-permanente'),
+      ...ficha,
+      ...done(...steps),
+    });
+    const lines = walk(certidaoPlan, [
+      ['step3', form('step1', 'step2')],
+      ['step5', form('step1', 'step2', 'step3')],
+      ['step6', form('step1', 'step2', 'step3', 'step5')],
+      ['step8', form('step1', 'step2', 'step3', 'step5', 'step6')],
+    ]);
+    expect(lines.map((line) => `${line?.position}/${line?.total}`)).toEqual(['3/8', '4/7', '5/7', '6/6']);
+    expectSteady(lines);
   });
 });

@@ -20,6 +20,8 @@ export interface StepPlan<Form> {
   errors: (step: string, form: Form) => FieldErrors;
   /** A step the guard opens whatever comes before it (the generic confirmation once early checkout is ready). */
   open?: (step: string, form: Form) => boolean;
+  /** 'Paso n de N' of a step, when the plan counts its own way (the fixed wizards); else stepProgress. */
+  progress?: (step: string, form: Form) => { position: number; total: number };
 }
 
 const isEmpty = (errors: FieldErrors) => !Object.values(errors).some(Boolean);
@@ -98,12 +100,57 @@ export interface FixedPlanRules<F extends FixedFlow> {
   errors?: (step: string, form: FlowForm<F>) => FieldErrors;
   /** Route steps the guard never demands and Next never enters on its own. */
   optional?: readonly string[];
+  /** A first step without a number (an intro). */
+  intro?: string;
+  /**
+   * A branch step and the step whose answer decides it. Until that step is
+   * recorded the branch counts in 'Paso n de N', so the total never grows as
+   * answers come in (it may shrink when a branch is not taken).
+   */
+  decidedBy?: Readonly<Record<string, string>>;
+  /** Branch steps of which at most one is taken: they share one number. */
+  oneOf?: readonly (readonly string[])[];
+}
+
+/**
+ * 'Paso n de N' of a fixed wizard: every step the form asks for or may still
+ * ask for (an undecided branch) counts once, an optional branch step when it is
+ * shown or was taken, mutually exclusive branches as one; the intro and the
+ * confirmation have no number. So a number is never shown twice and the total
+ * never grows during a walk through the wizard.
+ */
+function fixedProgress<F extends FixedFlow>(
+  plan: FixedPlan<F>,
+  rules: FixedPlanRules<F>,
+  step: string,
+  form: FlowForm<F>,
+): { position: number; total: number } {
+  const asked = new Set(plan.steps(form));
+  const undecided = (candidate: string) => {
+    const decider = rules.decidedBy?.[candidate];
+    return decider !== undefined && !plan.isRecorded(decider, form);
+  };
+  const counts = (candidate: string) => {
+    if (candidate === 'confirmation' || candidate === rules.intro) return false;
+    if (plan.optional?.(candidate)) {
+      return candidate === step || plan.isRecorded(candidate, form) || undecided(candidate);
+    }
+    return asked.has(candidate) || undecided(candidate);
+  };
+  const slotOf = (candidate: string) =>
+    rules.oneOf?.find((group) => group.includes(candidate))?.[0] ?? candidate;
+  const slots: string[] = [];
+  for (const candidate of FLOW_STEPS[plan.flow]) {
+    if (counts(candidate) && !slots.includes(slotOf(candidate))) slots.push(slotOf(candidate));
+  }
+  const index = counts(step) ? slots.indexOf(slotOf(step)) : -1;
+  return { position: index + 1, total: slots.length };
 }
 
 /** The plan of a fixed wizard (spec 2 routes, spec 3 flags, spec 4 order). */
 export function fixedPlan<F extends FixedFlow>(flow: F, rules: FixedPlanRules<F> = {}): FixedPlan<F> {
   const optional = new Set(rules.optional ?? []);
-  return {
+  const plan: FixedPlan<F> = {
     flow,
     steps: (form) => FLOW_STEPS[flow].filter((step) => rules.applies?.(step, form) ?? true),
     isRecorded: (step, form) => {
@@ -112,7 +159,9 @@ export function fixedPlan<F extends FixedFlow>(flow: F, rules: FixedPlanRules<F>
     },
     optional: (step) => optional.has(step),
     errors: (step, form) => rules.errors?.(step, form) ?? {},
+    progress: (step, form) => fixedProgress(plan, rules, step, form),
   };
+  return plan;
 }
 
 /**

@@ -63,7 +63,7 @@ export function usePlanStep<F extends FixedFlow>(
   const goTo = (target: string) =>
     navigate(withSearch(paths.flowStep(plan.flow, target), window.location.search));
   const previous = previousStep(plan, step, form);
-  const { position, total } = stepProgress(plan, step, form);
+  const { position, total } = plan.progress?.(step, form) ?? stepProgress(plan, step, form);
   const update = (patch: Partial<FlowForm<F>>) =>
     store.set(syncLaterSteps(plan, step, { ...store.get(), ...patch }));
 

@@ -2,6 +2,7 @@ import {
   canEnterFlow,
   FIXED_FLOW_PRODUCT,
   FIXED_FLOWS,
+  fixedServicesOf,
   OPTION_TYPES,
   type Option,
   ProductDefinitionSchema,
@@ -243,14 +244,19 @@ describe('seed catalogue', () => {
     const language = new Map(storesSeed.map((s) => [s.id, s.language]));
     for (const p of catalogue) {
       expect(p.stores.length).toBeGreaterThan(0);
-      expect(new Set(p.stores.map((s) => language.get(s))).size).toBe(1);
+      // Nota Simple and the properties search: every store but the Portuguese ones (spec 4), English ones too.
+      const spanishRegistry = [15867, 18357].includes(p.definition.product_id);
+      const languages = new Set(p.stores.map((s) => language.get(s)));
+      expect(languages).toEqual(
+        spanishRegistry ? new Set(['es', 'en']) : new Set([language.get(p.stores[0] ?? 0)]),
+      );
       for (const s of p.visibleOnServices) expect(p.stores).toContain(s);
     }
   });
 
   it.each([
-    [15867, [9, 12, 14]],
-    [18357, [9, 12, 14]],
+    [15867, [1, 9, 12, 14, 15, 17, 18, 19, 20, 21, 22, 23]],
+    [18357, [1, 9, 12, 14, 15, 17, 18, 19, 20, 21, 22, 23]],
     [18414, [16, 26, 28]],
     [18421, [16, 26, 28]],
     [18444, [1, 21, 22, 23]],
@@ -261,12 +267,14 @@ describe('seed catalogue', () => {
   });
 
   it.each([...FIXED_FLOWS])(
-    'sells the %s product exactly where the storefront lets a store enter the wizard',
+    'sells the %s product exactly where the storefront lets a store enter the wizard, lists it where the services screen does',
     (flow) => {
       const product = byId.get(FIXED_FLOW_PRODUCT[flow]);
       const entering = STORE_IDS.filter((store) => canEnterFlow(store, flow));
       expect(product?.stores).toEqual(entering);
-      expect(product?.visibleOnServices).toEqual(entering);
+      expect(product?.visibleOnServices).toEqual(
+        STORE_IDS.filter((store) => fixedServicesOf(store).includes(flow)),
+      );
     },
   );
 

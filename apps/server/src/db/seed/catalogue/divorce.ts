@@ -101,7 +101,7 @@ function divorceOptions(o: number, val: number, variant: Variant): OptionInput[]
   }
   options.push(
     { option_id: o + 17, title: 'Borrador del convenio regulador, si lo tenéis (PDF)', type: 'file' },
-    { option_id: o + 18, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+    { option_id: o + 18, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
   );
   return options;
 }

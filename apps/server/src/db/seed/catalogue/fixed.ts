@@ -1,18 +1,18 @@
-import { type FixedFlow, storesSellingFlow } from '@shop/domain';
+import { type FixedFlow, storesListingFlow, storesSellingFlow } from '@shop/domain';
 import { type CatalogueProduct, eq, v } from './types.ts';
 
 /**
  * The four fixed products (own wizards). Option ids and the value ids 3782,
  * 3865, 3866, 3870, 3871 and 3909 are the spec's "Recognised option ids"; the
  * other value ids (59xx) are ours. Prices and official fees: DECISIONS.md "Money".
- * The stores that sell each one are the domain's rule (fixedServicesOf), the same
- * one the storefront's services screen, header and wizard guards follow.
+ * The stores that sell each one are the domain's rule (canEnterFlow), the same
+ * one the storefront's header and wizard guards follow; the stores that list it
+ * on the services screen are the domain's fixedServicesOf.
  */
 
-/** Sold and listed on the services screen exactly where the domain lets the store enter the wizard. */
+/** Sold where the domain lets the store enter the wizard; listed where its services screen lists it. */
 function soldBy(flow: FixedFlow) {
-  const stores = storesSellingFlow(flow);
-  return { stores, visibleOnServices: stores };
+  return { stores: storesSellingFlow(flow), visibleOnServices: storesListingFlow(flow) };
 }
 
 export const notaSimple: CatalogueProduct = {

@@ -115,7 +115,7 @@ export const permanentIncapacity: CatalogueProduct = {
       { option_id: 2725, title: 'Profesión habitual', type: 'field', is_require: '1' },
       { option_id: 2726, title: 'Describe tu enfermedad o lesión', type: 'area', is_require: '1' },
       { option_id: 2727, title: 'Informes médicos (PDF)', type: 'file' },
-      { option_id: 2728, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+      { option_id: 2728, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
     ],
     conditions_to_earlycheckout: {
       type: 'or',
@@ -124,7 +124,7 @@ export const permanentIncapacity: CatalogueProduct = {
         { option_id: 2721, value: '6723' },
       ],
       confirmationOptions: [
-        { option_id: 2729, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+        { option_id: 2729, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
         { option_id: 2730, title: 'Cuéntanos brevemente tu caso', type: 'area' },
       ],
     },

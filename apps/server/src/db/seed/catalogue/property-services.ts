@@ -69,7 +69,7 @@ export const energyCertificate = service({
     },
     { option_id: 2407, title: 'Fecha preferida para la visita del técnico', type: 'date' },
     { option_id: 2408, title: 'Persona de contacto para la visita', type: 'field', is_require: '1' },
-    { option_id: 2409, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+    { option_id: 2409, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
   ],
 });
 
@@ -111,7 +111,13 @@ export const habitabilityCertificate = service({
       opt_values: [v(6423, 'Hasta 90 m²'), v(6424, 'De 91 a 150 m²', 3000), v(6425, 'Más de 150 m²', 6000)],
     },
     { option_id: 2427, title: 'Referencia catastral (opcional)', type: 'field' },
-    { option_id: 2428, title: 'Teléfono de contacto para la visita', type: 'field', is_require: '1' },
+    {
+      option_id: 2428,
+      title: 'Teléfono de contacto para la visita',
+      type: 'field',
+      is_require: '1',
+      format: 'phone',
+    },
   ],
 });
 
@@ -189,7 +195,7 @@ export const flatSale = service({
       is_require: '1',
       previous_steps: [eq(2465, '6463')],
     },
-    { option_id: 2467, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+    { option_id: 2467, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
   ],
   questions_on_confirm: [
     {
@@ -253,7 +259,7 @@ export const mortgageCancellation = service({
       { option_id: 2482, value: '6484' },
     ],
     confirmationOptions: [
-      { option_id: 2489, title: 'Teléfono de contacto', type: 'field', is_require: '1' },
+      { option_id: 2489, title: 'Teléfono de contacto', type: 'field', is_require: '1', format: 'phone' },
       {
         option_id: 2490,
         title: '¿Cuándo prefieres que te llamemos?',

@@ -6,6 +6,7 @@ import { escapeHtml } from '../../../http/html.ts';
 import { translate } from '../../../http/translate.ts';
 import { visitorOf } from '../../session/session.plugin.ts';
 import { latestOwnedPayment } from '../gateways.repository.ts';
+import { ORDER_SUMMARY_CSS, orderLines, orderSummaryHtml } from '../order-lines.ts';
 import { signedNoticeRoutes } from '../signed-notice-route.ts';
 import { REDSYS_NOTIFY_PATH, type RedsysForm } from './redsys.gateway.ts';
 
@@ -64,11 +65,19 @@ export const redsysRoutes: FastifyPluginAsyncZod<{ paymentUrl: string }> = async
       if (!open || !isRedsysForm(form)) throw notFound();
       const hidden = (name: keyof RedsysForm) =>
         `<input type="hidden" name="${name}" value="${escapeHtml(form[name])}">`;
+      // What the customer pays for, while the browser hands the form over to Redsys (issue 20 item 1).
+      const summary = orderSummaryHtml({
+        lines: await orderLines(app.database.db, request.query.order_id),
+        total: found.payment.amountCents,
+        vatRateBp: store.vatRateBp,
+        language: store.language,
+      });
       const page = `<!doctype html>
 <html lang="${store.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(translate(store.language, 'gatewayRedirect.title'))}</title></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(translate(store.language, 'gatewayRedirect.title'))}</title>
+<style>${ORDER_SUMMARY_CSS}.order-summary{max-width:28rem;margin:1rem auto;text-align:left}</style></head>
 <body style="font-family:system-ui,sans-serif;text-align:center;margin-top:3rem">
-<p>${escapeHtml(translate(store.language, 'gatewayRedirect.title'))}</p>
+<p>${escapeHtml(translate(store.language, 'gatewayRedirect.title'))}</p>${summary}
 <form id="redsys" method="post" action="${escapeHtml(paymentUrl)}">${hidden('Ds_SignatureVersion')}${hidden('Ds_MerchantParameters')}${hidden('Ds_Signature')}
 <button type="submit">${escapeHtml(translate(store.language, 'gatewayRedirect.continue'))}</button></form>
 <script>${AUTO_SUBMIT}</script></body></html>`;

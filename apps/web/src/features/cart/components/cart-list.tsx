@@ -6,6 +6,7 @@ import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import { useItemEditor } from '../hooks/use-item-editor.tsx';
 import { useRemoveItem } from '../hooks/use-remove-item.ts';
 import { hasLocatedProperty, itemDetails, itemsToCancel } from '../utils/cart-items.ts';
@@ -32,6 +33,7 @@ function ItemRow({ item, actions, child = false }: { item: CartItem; actions: Ac
           ))}
         </ul>
       )}
+      <DeliveryPromise at={item.promised_at} className={styles.promise} />
       <ItemActions item={item} {...actions} removing={actions.isRemoving(item)} />
       {item.childs.length > 0 && (
         <ol className={styles.children}>

@@ -21,8 +21,15 @@ export const STEP_FIELDS: Readonly<Record<string, readonly (keyof CertificateFor
  * identification, the unit (step7) only for a property in horizontal property.
  * The confirmation checks the whole form.
  */
-export const certidaoPlan = predialPlan(FLOW, CertificateFormSchema, STEP_FIELDS, (step, form) => {
-  if (step === 'step4') return certificateMode(form) === 'matricial';
-  if (step === 'step7') return form.prop_horizontal;
-  return true;
-});
+export const certidaoPlan = predialPlan(
+  FLOW,
+  CertificateFormSchema,
+  STEP_FIELDS,
+  (step, form) => {
+    if (step === 'step4') return certificateMode(form) === 'matricial';
+    if (step === 'step7') return form.prop_horizontal;
+    return true;
+  },
+  // The identification mode (step3) decides step4, the horizontal property question (step6) step7.
+  { step4: 'step3', step7: 'step6' },
+);

@@ -1,7 +1,7 @@
 import { EmailSchema } from '@shop/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { authenticate, rememberPassword } from '../../../shared/api/customer.ts';
@@ -11,7 +11,7 @@ import { TextField } from '../../../shared/forms/text-field.tsx';
 import { useSchemaForm } from '../../../shared/forms/use-schema-form.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths, returnPathOf } from '../../../shared/paths.ts';
 import {
   readBackLoginPage,
   saveBackLoginPage,
@@ -20,6 +20,8 @@ import {
 import { identificationGuard } from '../utils/guards.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { LoginLinkRequest } from './login-link-request.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** Spec 5 "Authenticate": e-mail required and valid, password required ('Por favor, introduce tu contraseña'). */
 const AuthenticateSchema = z.object({
@@ -45,12 +47,9 @@ function refusal(error: unknown, fallback: string): string {
   return error instanceof ApiError && !error.gaveUp && error.status !== null ? error.message : fallback;
 }
 
-function RememberPassword({ email, onBack }: { email: string; onBack: () => void }) {
+function RememberPassword({ email, back, onBack }: { email: string; back: string; onBack: () => void }) {
   const t = useT();
-  const { cart } = useConfig();
   const form = useSchemaForm<RememberValues>(RememberSchema, { email });
-  // After the reset the link brings the customer back to paying, or to the services.
-  const back = cart.items.length > 0 ? paths.customerPayment() : paths.services();
   const remember = useMutation({ mutationFn: (address: string) => rememberPassword(address, back) });
   const onNext = form.handleSubmit(({ email: address }) => remember.mutate(z.parse(EmailSchema, address)));
   return (
@@ -84,17 +83,26 @@ function RememberPassword({ email, onBack }: { email: string; onBack: () => void
 }
 
 /**
- * customer/authenticate and customer/authenticate/{email}: log in with e-mail
- * and password; the answer's configuration says loggedIn and the customer goes
- * on to payment (or the page that sent them here). "Forgotten your password?"
- * asks for the e-mail and mails a single-use link (rememberPassword).
+ * customer/authenticate[/{email}][?back=&mode=link]: log in with e-mail and
+ * password; the answer's configuration says loggedIn and the customer goes back
+ * to the page that asked (?back=, or the one LoginToContinue saved), else on to
+ * payment. "Forgotten your password?" mails a single-use reset link
+ * (rememberPassword); "log in without a password" mails a single-use log-in link
+ * (loginLink, ADR 031; ?mode=link opens it at once). Both links come back to the
+ * same page.
  */
 export default function AuthenticatePage() {
   const config = useConfig();
   const t = useT();
   const params = useParams<{ email?: string }>();
   const [, navigate] = useLocation();
-  const [remembering, setRemembering] = useState(false);
+  const query = new URLSearchParams(window.location.search);
+  const [mode, setMode] = useState<'password' | 'remember' | 'link'>(
+    query.get('mode') === 'link' ? 'link' : 'password',
+  );
+  const back = returnPathOf(query.get('back')) ?? returnPathOf(readBackLoginPage());
+  // Where a mailed link comes back to: the page that asked, else paying (a cart) or the orders.
+  const linkBack = back ?? (config.cart.items.length > 0 ? paths.customerPayment() : paths.customerOrders());
   usePageTitle(t('titles.identification'));
   const form = useSchemaForm<AuthenticateValues>(AuthenticateSchema, {
     email: decodeEmail(params.email),
@@ -104,18 +112,25 @@ export default function AuthenticatePage() {
     mutationFn: (values: { email: string; pass: string }) => authenticate(values.email, values.pass),
   });
 
-  if (identificationGuard(config) !== 'stay') return <GuardRedirect target="payment" />;
-  if (remembering) {
-    return <RememberPassword email={form.getValues('email')} onBack={() => setRemembering(false)} />;
+  if (identificationGuard(config) !== 'stay')
+    return back ? <Redirect to={back} replace /> : <GuardRedirect target="payment" />;
+  if (mode === 'remember') {
+    return (
+      <RememberPassword email={form.getValues('email')} back={linkBack} onBack={() => setMode('password')} />
+    );
+  }
+  if (mode === 'link') {
+    return (
+      <LoginLinkRequest email={form.getValues('email')} back={linkBack} onBack={() => setMode('password')} />
+    );
   }
 
   const onNext = form.handleSubmit(async (values) => {
     try {
       await login.mutateAsync({ email: z.parse(EmailSchema, values.email), pass: values.pass });
       saveValidatedEmail(null);
-      const back = readBackLoginPage();
       saveBackLoginPage(null);
-      navigate(back ?? paths.customerPayment());
+      navigate(back ?? paths.customerPayment(), { replace: true });
     } catch (error) {
       form.applyServerErrors(error, '');
     }
@@ -128,6 +143,7 @@ export default function AuthenticatePage() {
       nextLabel={t('customer.authenticate.submit')}
       busy={login.isPending}
     >
+      <OrderPanel />
       {login.isError ? (
         <p role="alert" className={styles.alert}>
           {refusal(login.error, t('errors.generic'))}
@@ -150,7 +166,12 @@ export default function AuthenticatePage() {
       />
       <ul className={styles.links}>
         <li>
-          <button type="button" className={styles.linkButton} onClick={() => setRemembering(true)}>
+          <button type="button" className={styles.linkButton} onClick={() => setMode('link')}>
+            {t('customer.authenticate.emailLink')}
+          </button>
+        </li>
+        <li>
+          <button type="button" className={styles.linkButton} onClick={() => setMode('remember')}>
             {t('customer.authenticate.forgot')}
           </button>
         </li>

@@ -129,7 +129,8 @@ export default function CardPage() {
         <SelectField
           label={t('payment.card.month')}
           options={months}
-          placeholder={t('forms.choose')}
+          // Short, as on the card: a long 'Elige una opción' is cut in a half-width select on a phone.
+          placeholder={t('payment.card.monthPlaceholder')}
           autoComplete="cc-exp-month"
           error={form.errorOf('month')}
           {...form.register('month')}

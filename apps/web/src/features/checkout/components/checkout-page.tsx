@@ -12,6 +12,7 @@ import { useGuardState } from '../hooks/use-guard-state.ts';
 import { usePay } from '../hooks/use-pay.ts';
 import { checkoutGuard, chosenMethod } from '../utils/guards.ts';
 import styles from './checkout.module.css';
+import { EmptyCartNotice } from './empty-cart-notice.tsx';
 import { GuardRedirect } from './guard-redirect.tsx';
 import { Loading } from './loading.tsx';
 import { PayForm } from './pay-form.tsx';
@@ -41,17 +42,7 @@ export default function CheckoutPage() {
   if (target !== 'stay') return <GuardRedirect target={target} />;
 
   if (config.cart.items.length === 0 && !pay.isPending && !pay.isSuccess) {
-    return (
-      <section className={styles.page}>
-        <h1 className={styles.title}>{t('checkout.heading')}</h1>
-        <p>{t('checkout.emptyCart')}</p>
-        <ul className={styles.links}>
-          <li>
-            <Link href={paths.services()}>{t('checkout.toServices')}</Link>
-          </li>
-        </ul>
-      </section>
-    );
+    return <EmptyCartNotice title={t('checkout.heading')} />;
   }
 
   const method = config.payment_methods.includes(chosenMethod(state))

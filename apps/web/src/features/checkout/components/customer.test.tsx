@@ -148,8 +148,82 @@ describe('customer/authenticate (spec 5 "Authenticate")', () => {
     expect(await screen.findByText(/Si hay una cuenta con ese e-mail/)).toBeTruthy();
     const call = api.paths().find((p) => p.includes('rememberPassword'));
     expect(call).toBe(
-      // The link comes back to the services (an empty cart), or to payment with a cart.
-      '/desktopapp/rest/rememberPassword/email/ana%40example.es?path=%2Fservicios',
+      // The link comes back to the orders (an empty cart), or to payment with a cart.
+      '/desktopapp/rest/rememberPassword/email/ana%40example.es?path=%2Fcustomer%2Forders',
+    );
+  });
+});
+
+describe('returning to the page that asked (issue 20 item 2)', () => {
+  it('logging in from "Identifícate para ver tus pedidos" comes back to the orders, not to an empty checkout', async () => {
+    api.answer('authenticate', okAnswer(api.baseUrl, { loggedIn: true, customerEmail: 'ana@example.es' }));
+    api.answer('pedidos', okAnswer(api.baseUrl, { loggedIn: true }, { pedidos: [], toFinalize: false }));
+    await api.open('/app/customer/orders');
+    await userEvent.click(await screen.findByRole('link', { name: 'Identifícate para ver tus pedidos.' }));
+    expect(window.location.pathname + window.location.search).toBe(
+      '/app/customer/authenticate?back=%2Fcustomer%2Forders',
+    );
+    await userEvent.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ana@example.es');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Todavía no tienes pedidos.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/app/customer/orders');
+  });
+
+  it('asks for a log-in link by e-mail that comes back to the page that asked', async () => {
+    api.answer(
+      'loginLink',
+      okAnswer(
+        api.baseUrl,
+        {},
+        { message: 'Si hay una cuenta con esta dirección, te hemos enviado un email.' },
+      ),
+    );
+    await api.open('/app/customer/authenticate?back=%2Fproduct%2Fform%2F3%2FNS-1');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Entrar sin contraseña: recibir un enlace por e-mail' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Entrar con un enlace' });
+    await userEvent.type(emailField(), 'ana@example.es');
+    await userEvent.click(screen.getByRole('button', { name: 'Enviarme el enlace' }));
+    const sent = await screen.findByText('Si hay una cuenta con esta dirección, te hemos enviado un email.');
+    expect(sent.getAttribute('role')).toBe('status');
+    const post = api.received.find((r) => r.url === '/desktopapp/rest/loginLink');
+    expect(post?.body).toMatchObject({ email: 'ana@example.es', path: '/product/form/3/NS-1' });
+  });
+
+  it('?mode=link (the confirmation mail) opens the link form with the address filled in', async () => {
+    await api.open('/app/customer/authenticate/ana%40example.es?back=%2Fcustomer%2Forders&mode=link');
+    await screen.findByRole('heading', { level: 1, name: 'Entrar con un enlace' });
+    expect((emailField() as HTMLInputElement).value).toBe('ana@example.es');
+  });
+});
+
+describe('customer/login/{token} (the mailed log-in link)', () => {
+  const token = 'L'.repeat(43);
+
+  it('logs in only when the customer presses Entrar, then goes to the page of ?path=', async () => {
+    api.answer('loginWithLink', okAnswer(api.baseUrl, { loggedIn: true, customerEmail: 'ana@example.es' }));
+    api.answer('pedidos', okAnswer(api.baseUrl, { loggedIn: true }, { pedidos: [], toFinalize: false }));
+    await api.open(`/app/customer/login/${token}?path=%2Fcustomer%2Forders`);
+    await screen.findByRole('heading', { level: 1, name: 'Entrar en tu cuenta' });
+    expect(api.received.some((r) => r.url === '/desktopapp/rest/loginWithLink')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Todavía no tienes pedidos.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/app/customer/orders');
+    const post = api.received.find((r) => r.url === '/desktopapp/rest/loginWithLink');
+    expect(post?.body).toMatchObject({ token });
+  });
+
+  it("shows the server's 400 for a spent link and offers a new one", async () => {
+    const spent = 'Este enlace para entrar ya se ha usado o ha caducado. Pide uno nuevo.';
+    api.answer('loginWithLink', errorAnswer(400, spent, [{ path: 'token', message: spent }]));
+    await api.open(`/app/customer/login/${token}?path=%2F%2Fevil.example`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(spent);
+    // An off-site ?path= is ignored: the new link would come back to the orders.
+    expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo' }).getAttribute('href')).toBe(
+      '/app/customer/authenticate?back=%2Fcustomer%2Forders&mode=link',
     );
   });
 });

@@ -1,7 +1,6 @@
 import type { Billing, ClientRecord, PaymentMethod } from '@shop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import * as z from 'zod/mini';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { updateClient } from '../../../shared/api/customer.ts';
@@ -15,6 +14,7 @@ import { useClient } from '../hooks/use-guard-state.ts';
 import { BillingSection, useBillingForm } from './billing-section.tsx';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 
 const PreferenceSchema = z.object({ preferred_payment: z.string() });
 type PreferenceValues = z.infer<typeof PreferenceSchema>;
@@ -110,12 +110,7 @@ export default function DetailsPage() {
   const client = useClient(config.loggedIn);
 
   let body: React.ReactNode;
-  if (!config.loggedIn)
-    body = (
-      <p>
-        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
-      </p>
-    );
+  if (!config.loggedIn) body = <LoginToContinue back={paths.customerDetails()} label={t('orders.login')} />;
   else if (client.isPending) body = <Loading />;
   else if (client.isError) body = <p role="alert">{t('errors.generic')}</p>;
   else body = <DetailsForm client={client.data} />;

@@ -101,6 +101,7 @@ export default function FinalizePage() {
   return page(
     <form onSubmit={onSubmit} noValidate>
       <p>{t('followups.finalizeIntro', { product: found.item.product_name, order: found.order.order_id })}</p>
+      <p>{t('followups.finalizeWhy')}</p>
       {failure && <p role="alert">{failure}</p>}
       <div className={styles.fields}>
         {missing.map((option, index) => (

@@ -177,6 +177,12 @@ describe('checkout/finalize/{item_id}', () => {
     await api.open('/app/checkout/finalize/21', { loggedIn: true });
     expect(await screen.findByRole('heading', { level: 1, name: 'Completa tu pedido' })).toBeTruthy();
     const bank = await screen.findByLabelText(/Entidad bancaria/);
+    // What is asked after payment, and why (issue 20 item 6).
+    expect(
+      screen.getByText(
+        'Pagaste con «Finalizar ahora», que deja estos datos para después del pago. Sin ellos no podemos preparar el trámite: en cuanto nos los envíes, nos ponemos con él.',
+      ),
+    ).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Enviar datos' }));
     expect((await screen.findAllByText('Este campo es obligatorio')).length).toBeGreaterThan(0);
     await userEvent.type(bank, 'Banco Uno');

@@ -12,7 +12,7 @@ export function LoginToContinue({ back, label }: { back: string; label?: string 
   const t = useT();
   return (
     <p>
-      <Link href={paths.customerAuthenticate()} onClick={() => saveBackLoginPage(back)}>
+      <Link href={paths.customerLogin(back)} onClick={() => saveBackLoginPage(back)}>
         {label ?? t('apiErrors.unauthorized')}
       </Link>
     </p>

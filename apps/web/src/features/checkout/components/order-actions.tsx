@@ -18,6 +18,28 @@ import { useLeaveForCart } from '../hooks/use-leave-for-cart.ts';
 import styles from './followups.module.css';
 import { NsUpdateDialog } from './ns-update-dialog.tsx';
 
+/** A paid item the customer may request again with its answers to review (product/actualizar). */
+function canRequestAgain(order: Pedido, item: PedidoItem): boolean {
+  // A Nota Simple is requested again through its update (after 60 days); located properties come with their search.
+  return (
+    order.paid &&
+    item.parent_id === null &&
+    item.product_id !== PRODUCT_IDS.notaSimple &&
+    !isLocatedPropertyProduct(item.product_id)
+  );
+}
+
+/**
+ * The order's one way to order it again (issue 20 item 7: one reorder per
+ * order): an order of one item that can be reviewed goes to that item's
+ * answers (product/actualizar, then the cart); any other order is loaded
+ * into the cart whole (loadorder).
+ */
+function reorderTarget(order: Pedido): { itemId: number } | 'loadorder' {
+  const [only, ...rest] = order.items;
+  return only && rest.length === 0 && canRequestAgain(order, only) ? { itemId: only.id } : 'loadorder';
+}
+
 /**
  * What the customer can do with an order (issue 10 item 2): pay it later
  * (payment/order/{id}) while unpaid, else order it again (loadorder). While a
@@ -32,6 +54,7 @@ export function OrderActions({ order }: { order: Pedido }) {
   const unpaid = order.status === 'pending_payment' || order.status === 'processing';
   const open = order.pending_payment?.voucher ?? order.pending_payment?.mandate;
   const hintId = `order-${order.order_id}-other-way`;
+  const again = reorderTarget(order);
   return (
     <div className={styles.actions}>
       {unpaid && !open && (
@@ -59,7 +82,16 @@ export function OrderActions({ order }: { order: Pedido }) {
         </>
       )}
       {/* An unpaid order is paid, not ordered twice. */}
-      {!unpaid && (
+      {!unpaid && again !== 'loadorder' && (
+        <Link
+          className={styles.action}
+          href={paths.productActualizar(order.order_id, again.itemId)}
+          aria-describedby={`order-${order.order_id}`}
+        >
+          {t('followups.reorder')}
+        </Link>
+      )}
+      {!unpaid && again === 'loadorder' && (
         <Button
           variant="secondary"
           className={styles.action}
@@ -76,9 +108,9 @@ export function OrderActions({ order }: { order: Pedido }) {
 
 /**
  * What the customer can do with one item: complete it after an early checkout
- * (checkout/finalize/{item_id}), update a Nota Simple over 60 days old
- * (dialog: addactualizarnsahora / updatepedidoNS), or request it again
- * (product/actualizar/{order_id}/{item_id}).
+ * (checkout/finalize/{item_id}) or update a Nota Simple over 60 days old
+ * (dialog: addactualizarnsahora / updatepedidoNS). Ordering again is the
+ * order's own single action (OrderActions).
  */
 export function ItemActions({ order, item }: { order: Pedido; item: PedidoItem }) {
   const t = useT();
@@ -86,8 +118,6 @@ export function ItemActions({ order, item }: { order: Pedido; item: PedidoItem }
   if (item.parent_id !== null) return null;
   const isNs = item.product_id === PRODUCT_IDS.notaSimple;
   const nsUpdate = order.paid && isNs && isNsUpdateOffered(order.created_at, new Date());
-  // A Nota Simple is requested again only through its update (after 60 days).
-  const again = order.paid && !isNs && !isLocatedPropertyProduct(item.product_id);
   return (
     <div className={styles.actions}>
       {item.pendingTramitation && (
@@ -103,11 +133,6 @@ export function ItemActions({ order, item }: { order: Pedido; item: PedidoItem }
           </Button>
           {dialog && <NsUpdateDialog order={order} item={item} onClose={() => setDialog(false)} />}
         </>
-      )}
-      {again && (
-        <Link className={styles.action} href={paths.productActualizar(order.order_id, item.id)}>
-          {t('followups.updateLink')}
-        </Link>
       )}
     </div>
   );

@@ -7,14 +7,17 @@ import {
 } from '@shop/domain';
 import type { TranslationKey } from '@shop/domain/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'wouter';
-import { pedidos } from '../../../shared/api/orders.ts';
+import { Link, useParams } from 'wouter';
+import { pedido, pedidos } from '../../../shared/api/orders.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
+import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import { Loading } from './loading.tsx';
+import { LoginToContinue } from './login-to-continue.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
 import styles from './orders.module.css';
 import pendingStyles from './pending-payment.module.css';
 import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
@@ -23,6 +26,13 @@ import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx'
 function localDate(iso: string): string {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Madrid';
   return formatOrderDate(iso, zone) ?? iso;
+}
+
+/** A row line's text: the request date in local time; 'all' properties (num_propiedades) in words. */
+function lineValue(line: PedidoItem['lines'][number], item: PedidoItem, t: ReturnType<typeof useT>): string {
+  if (line.key === 'requestDate') return localDate(item.created_at);
+  if (line.key === 'properties' && line.value === 'all') return t('orders.allProperties');
+  return line.value;
 }
 
 function ItemRow({ order, item }: { order: Pedido; item: PedidoItem }) {
@@ -47,7 +57,7 @@ function ItemRow({ order, item }: { order: Pedido; item: PedidoItem }) {
           {item.lines.map((line) => (
             <div key={line.key} className={styles.line}>
               <dt>{t(`orders.line.${line.key}` as TranslationKey)}</dt>
-              <dd>{line.key === 'requestDate' ? localDate(item.created_at) : line.value}</dd>
+              <dd>{lineValue(line, item, t)}</dd>
             </div>
           ))}
         </dl>
@@ -94,6 +104,7 @@ function OrderCard({ order }: { order: Pedido }) {
           {t('orders.total')}: {formatEuros(order.total, language)}
         </p>
       </header>
+      <OrderTimeline order={order} />
       {order.incident && (
         <section className={styles.incident} aria-labelledby={`${titleId}-incident`}>
           <h3 id={`${titleId}-incident`}>{t('orders.incidentHeading')}</h3>
@@ -133,6 +144,12 @@ function OrderCard({ order }: { order: Pedido }) {
         ))}
       </ul>
       {!ready && order.paid && <p className={styles.pending}>{t('orders.documentPending')}</p>}
+      {!ready && order.paid && <DeliveryPromise at={order.promised_at} />}
+      {order.late_refund && (
+        <p role="note">
+          {t(order.late_refund === 'refunded' ? 'promise.orderLateDone' : 'promise.orderLate')}
+        </p>
+      )}
       <OrderActions order={order} />
     </article>
   );
@@ -148,16 +165,18 @@ export default function OrdersPage() {
   const t = useT();
   const config = useConfig();
   usePageTitle(t('orders.heading'));
-  const list = useQuery({ queryKey: ['pedidos'], queryFn: pedidos, enabled: config.loggedIn });
+  // customer/orders/{order_id}: that one order (every mail about it links here), else all of them.
+  const { orderId } = useParams<{ orderId?: string }>();
+  const list = useQuery({
+    queryKey: orderId ? ['pedidos', orderId] : ['pedidos'],
+    queryFn: async () => (orderId ? [await pedido(orderId)].flatMap((one) => (one ? [one] : [])) : pedidos()),
+    enabled: config.loggedIn,
+  });
 
   let body: React.ReactNode;
-  if (!config.loggedIn)
-    body = (
-      <p>
-        <Link href={paths.customerAuthenticate()}>{t('orders.login')}</Link>
-      </p>
-    );
+  if (!config.loggedIn) body = <LoginToContinue back={paths.customerOrders()} label={t('orders.login')} />;
   else if (list.isPending) body = <Loading label={t('orders.loading')} />;
+  else if (orderId && (list.isError || list.data.length === 0)) body = <p>{t('payment.orderNotFound')}</p>;
   else if (list.isError || list.data.length === 0) body = <p>{t('orders.empty')}</p>;
   else body = list.data.map((order) => <OrderCard key={order.order_id} order={order} />);
 
@@ -172,6 +191,11 @@ export default function OrdersPage() {
         </p>
       ) : null}
       {body}
+      {orderId && config.loggedIn ? (
+        <p>
+          <Link href={paths.customerOrders()}>{t('orders.allOrders')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

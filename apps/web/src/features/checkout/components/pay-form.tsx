@@ -1,4 +1,4 @@
-import { cartLines, formatEuros } from '@shop/domain';
+import { formatEuros } from '@shop/domain';
 import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -10,7 +10,8 @@ import type { usePay } from '../hooks/use-pay.ts';
 import { BILLING_FIELD_NAMES } from './billing-section.tsx';
 import styles from './checkout.module.css';
 import { useCheckoutBilling } from './checkout-billing.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { EmptyCartNotice } from './empty-cart-notice.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** The refusal of a payment call that is not about a field: the server's message (409: already ordered...). */
 export function payRefusal(error: unknown, fieldNames: readonly string[]): string | null {
@@ -51,6 +52,10 @@ export function PayForm({
   const refused = payRefusal(pay.error, [...fieldNames, ...BILLING_FIELD_NAMES]);
   // A new checkout (no order yet) offers the invoice in a fiscal name (issue 18).
   const billing = useCheckoutBilling(pay.error, orderId === null);
+  // Nothing to pay (the cart was emptied in another tab, a stale link): no 'Pagar 0 €'.
+  if (orderId === null && cart.items.length === 0 && !pay.isPending && !pay.isSuccess) {
+    return <EmptyCartNotice title={title} />;
+  }
   return (
     <StepLayout
       title={title}
@@ -67,21 +72,8 @@ export function PayForm({
           {refused}
         </p>
       ) : null}
-      {orderId ? (
-        <p className={styles.intro}>{t('payment.forOrder', { order: orderId })}</p>
-      ) : (
-        <OrderSummary
-          title={t('cart.menuTitle')}
-          lines={cartLines(cart.items).map((item) => ({
-            id: item.id,
-            name: item.product_name,
-            price: item.current_price,
-          }))}
-          total={cart.total}
-          totalLabel={t('cart.total')}
-          language={language}
-        />
-      )}
+      {orderId ? <p className={styles.intro}>{t('payment.forOrder', { order: orderId })}</p> : null}
+      <OrderPanel orderId={orderId} />
       {intro ? <p className={styles.intro}>{intro}</p> : null}
       {children}
       {billing.section}

@@ -23,6 +23,7 @@ import { withOrder } from '../utils/order-query.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
 import { Loading } from './loading.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 const ChoiceSchema = z.object({ method: z.string().check(z.minLength(1, { error: 'choose_one' })) });
 type ChoiceValues = z.input<typeof ChoiceSchema>;
@@ -136,6 +137,7 @@ export default function PaymentChoicePage({ mode }: { mode: PaymentChoiceMode })
         </p>
       ) : null}
       {payingOrder ? <p className={styles.intro}>{t('payment.forOrder', { order: payingOrder })}</p> : null}
+      <OrderPanel orderId={payingOrder} />
       {open?.voucher ? (
         <p className={styles.intro}>
           {t('pendingPayment.otherWayVoucher', {

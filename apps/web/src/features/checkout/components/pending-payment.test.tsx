@@ -148,7 +148,7 @@ describe('customer/orders while a voucher or a debit is open', () => {
     const article = within(await screen.findByRole('article', { name: `Encomenda ${ORDER}` }));
     expect(article.getByText(/^Pendente de pagamento: referência Multibanco válida até/)).toBeTruthy();
     expect(article.getByTestId('voucher-reference').textContent).toBe('123 456 789');
-    expect(article.queryByRole('link', { name: 'Pagar ordem' })).toBeNull();
+    expect(article.queryByRole('link', { name: 'Pagar encomenda' })).toBeNull();
     const other = article.getByRole('link', { name: 'Pagar de outra forma' });
     expect(other.getAttribute('href')).toBe(`/app/payment/order/${ORDER}`);
     const hint = document.getElementById(other.getAttribute('aria-describedby') ?? '');
@@ -164,7 +164,7 @@ describe('customer/orders while a voucher or a debit is open', () => {
     api.answer('pedidos', okAnswer(api.baseUrl, PT, { pedidos: [pedido(null)], toFinalize: false }));
     await api.open('/app/customer/orders', PT);
     const article = within(await screen.findByRole('article', { name: `Encomenda ${ORDER}` }));
-    expect(article.getByRole('link', { name: 'Pagar ordem' })).toBeTruthy();
+    expect(article.getByRole('link', { name: 'Pagar encomenda' })).toBeTruthy();
     expect(article.queryByRole('link', { name: 'Pagar de outra forma' })).toBeNull();
   });
 });

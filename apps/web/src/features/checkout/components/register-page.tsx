@@ -14,6 +14,7 @@ import { readValidatedEmail, saveValidatedEmail } from '../../../shared/storage/
 import { identificationGuard } from '../utils/guards.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 const RegisterSchema = z.object({ email: EmailSchema });
 type RegisterValues = z.input<typeof RegisterSchema>;
@@ -49,6 +50,7 @@ export default function RegisterPage() {
 
   return (
     <StepLayout title={t('customer.register.heading')} onNext={onNext} busy={check.isPending}>
+      <OrderPanel />
       <p className={styles.intro}>{t('customer.register.intro')}</p>
       {existing ? (
         <div className={styles.alert} role="alert">

@@ -2,19 +2,24 @@ import type { OrderSuccess } from '@shop/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { runConversionScript } from '../../../shared/analytics/conversion.ts';
 import { trackPurchase } from '../../../shared/analytics/track.ts';
 import { apiUrl } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
+import { useConsent } from '../../../shared/consent/consent-store.ts';
+import { useHeadingFocus } from '../../../shared/hooks/use-heading-focus.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import { readLastSuccessId, saveLastSuccessId } from '../../../shared/storage/checkout-storage.ts';
+import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import styles from './checkout.module.css';
 import { Loading } from './loading.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import pendingStyles from './pending-payment.module.css';
 import { openPaymentText, PendingPaymentView } from './pending-payment-view.tsx';
+import { SetPasswordOffer } from './set-password-offer.tsx';
 
 /** How often the page asks whether an MB WAY request was answered. */
 const MBWAY_POLL_MS = 2000;
@@ -37,6 +42,7 @@ export default function SuccessPage() {
   const config = useConfig();
   const params = useParams<{ orderId?: string }>();
   usePageTitle(t('titles.checkout'));
+  const headingRef = useHeadingFocus<HTMLHeadingElement>();
   // Fixed at arrival: a later answer's configuration must not switch the order shown.
   const [fallback] = useState(() => config.lastOrderId || readLastSuccessId());
   const orderId = params.orderId || fallback;
@@ -72,10 +78,26 @@ export default function SuccessPage() {
     });
   }, [order.data]);
 
+  // The store's conversion snippet (lastOrderSuccess), once per paid order, when the visitor consents.
+  const { choice } = useConsent();
+  const conversionUrl = config.lastOrderSuccess?.data.script_url ?? null;
+  useEffect(() => {
+    if (order.data?.payment.state !== 'paid' || !conversionUrl || !choice?.targeting) return;
+    runConversionScript({
+      orderId: order.data.order_id,
+      scriptUrl: conversionUrl,
+      baseUrl: config.base_url,
+      totalCents: order.data.total,
+      currency: 'EUR',
+    });
+  }, [order.data, conversionUrl, choice, config.base_url]);
+
   if (!orderId || order.isError) {
     return (
       <section className={styles.page}>
-        <h1 className={styles.title}>{t('titles.checkout')}</h1>
+        <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+          {t('titles.checkout')}
+        </h1>
         <p>{orderId ? t('payment.orderNotFound') : t('success.noOrder')}</p>
         <ul className={styles.links}>
           <li>
@@ -94,7 +116,7 @@ export default function SuccessPage() {
 
   return (
     <section className={styles.page} aria-labelledby="success-title">
-      <h1 id="success-title" className={styles.title}>
+      <h1 id="success-title" ref={headingRef} tabIndex={-1} className={styles.title}>
         {t('success.heading')}
       </h1>
       <p data-testid="success-order">{t('success.order', { order: data.order_id })}</p>
@@ -102,6 +124,7 @@ export default function SuccessPage() {
       <p role="status">
         {paid ? t('success.paid') : waiting ? t('pendingPayment.mbwayWaiting') : t('success.pending')}
       </p>
+      <DeliveryPromise at={data.promised_at} />
       {open ? <p className={pendingStyles.open}>{open}</p> : null}
       {pending ? <PendingPaymentView pending={pending} /> : null}
       {waiting && pending?.sandbox_url ? (
@@ -125,6 +148,7 @@ export default function SuccessPage() {
         totalLabel={paid ? t('success.total') : t('success.totalDue')}
         language={config.language}
       />
+      {config.loggedIn && config.customerEmail ? <SetPasswordOffer email={config.customerEmail} /> : null}
       <ul className={styles.links}>
         <li>
           <Link href={paths.services()}>{t('success.continue')}</Link>

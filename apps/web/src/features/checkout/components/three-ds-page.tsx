@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'wouter';
 import { api } from '../../../shared/api/client.ts';
 import { orderSummary } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
+import { useHeadingFocus } from '../../../shared/hooks/use-heading-focus.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -12,6 +13,7 @@ import { orderOfQuery } from '../utils/order-query.ts';
 import { resultOfQuery } from '../utils/payment-outcome.ts';
 import styles from './checkout.module.css';
 import { GuardRedirect } from './guard-redirect.tsx';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 
 /** How often and how long the page asks for the order's state after a challenge. */
 export const POLL_INTERVAL_MS = 1500;
@@ -31,6 +33,7 @@ export default function ThreeDsPage() {
   const params = useParams<{ orderId?: string }>();
   const [, navigate] = useLocation();
   usePageTitle(t('titles.checkout'));
+  const headingRef = useHeadingFocus<HTMLHeadingElement>();
   const orderId = params.orderId || orderOfQuery() || config.lastOrderId;
   const result = resultOfQuery(window.location.search);
   const polls = useRef(0);
@@ -77,8 +80,11 @@ export default function ThreeDsPage() {
 
   return (
     <section className={styles.page} aria-busy="true">
-      <h1 className={styles.title}>{t('payment.threeDs.heading')}</h1>
+      <h1 ref={headingRef} tabIndex={-1} className={styles.title}>
+        {t('payment.threeDs.heading')}
+      </h1>
       <p role="status">{t('payment.threeDs.waiting')}</p>
+      <OrderPanel orderId={orderId} />
     </section>
   );
 }

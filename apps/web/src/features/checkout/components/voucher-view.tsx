@@ -4,6 +4,7 @@ import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Voucher } from '../utils/next-step.ts';
 import styles from './checkout.module.css';
+import { OrderPanel } from './order-panel/order-panel.tsx';
 import { VoucherDetails } from './pending-payment-view.tsx';
 
 /** A Multibanco voucher: entity, reference, amount and expiry; the order stays pending until the payment notice. */
@@ -18,6 +19,7 @@ export function VoucherView({ voucher }: { voucher: Voucher & { orderId: string 
       <p className={styles.intro}>{t('payment.forOrder', { order: voucher.orderId })}</p>
       <VoucherDetails voucher={voucher} untitled />
       <p>{t('payment.voucher.pending')}</p>
+      <OrderPanel orderId={voucher.orderId} />
       <ul className={styles.links}>
         <li>
           <Link href={paths.checkoutSuccess(voucher.orderId)}>

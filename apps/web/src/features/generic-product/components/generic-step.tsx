@@ -4,6 +4,7 @@ import {
   genericPrice,
   isEarlyCheckoutReady,
   optionForStep,
+  optionsToFinalize,
   type ProductDefinition,
 } from '@shop/domain';
 import { useEffect, useState } from 'react';
@@ -71,6 +72,12 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
   const value = fieldValue(option, view);
   const values = valuesWith(view, option.option_id, value);
   const earlyReady = isEarlyCheckoutReady(definition, values);
+  // What 'Finalizar ahora' leaves until after payment (the finalize page asks it; uploads go with an incident).
+  const askedAfter = earlyReady
+    ? optionsToFinalize(definition, values)
+        .filter((later) => later.type !== 'file')
+        .map((later) => later.title)
+    : [];
   // The one price (domain genericPrice) of every answer the form holds: the later steps' answers
   // kept as drafts when going back count too, so the same answers always show the same price.
   const price = genericPrice(definition, view, { ...view.drafts, [option.option_id]: value });
@@ -133,9 +140,19 @@ export function GenericStep({ definition, plan, form, step }: GenericStepProps) 
         }
       />
       {earlyReady ? (
-        <Button variant="secondary" className={styles.early} onClick={finishNow}>
+        <Button
+          variant="secondary"
+          className={styles.early}
+          onClick={finishNow}
+          aria-describedby={askedAfter.length > 0 ? 'early-checkout-hint' : undefined}
+        >
           {t('generic.earlyCheckout')}
         </Button>
+      ) : null}
+      {askedAfter.length > 0 ? (
+        <p id="early-checkout-hint" className={styles.earlyHint}>
+          {t('generic.earlyCheckoutHint', { fields: new Intl.ListFormat(language).format(askedAfter) })}
+        </p>
       ) : null}
       {/* The product's first screen says what we are (issue 18 item 6). */}
       {step === 1 ? <OfficialNotice className={styles.notice} /> : null}

@@ -14,6 +14,10 @@ export const STEP_FIELDS: Readonly<Record<string, readonly (keyof SimplifiedRepo
 };
 
 /** The simplified report wizard: step21 (the unit) is the branch of a property in horizontal property. */
-export const ipredialPlan = predialPlan(FLOW, SimplifiedReportFormSchema, STEP_FIELDS, (step, form) =>
-  step === 'step21' ? form.prop_horizontal : true,
+export const ipredialPlan = predialPlan(
+  FLOW,
+  SimplifiedReportFormSchema,
+  STEP_FIELDS,
+  (step, form) => (step === 'step21' ? form.prop_horizontal : true),
+  { step21: 'step2' },
 );

@@ -38,7 +38,7 @@ describe('Nota Simple step6: summary and add to cart', () => {
     });
     await server.open('/app/nota-simple/step6?store_id=14');
     await heading('Revisa tu Nota Simple');
-    expect(screen.getByText('Paso 6 de 6')).toBeTruthy();
+    expect(screen.getByText('Paso 7 de 7')).toBeTruthy();
     expect(screen.getByText('Desconocido')).toBeTruthy();
     expect(screen.getByText('Las Rozas de Madrid (Madrid)')).toBeTruthy();
     expect(screen.getByText(/Servicio urgente: Recibir hoy antes de 4 horas laborables/)).toBeTruthy();

@@ -1,4 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
+import { nsQueryClient } from '../hooks/use-delivery-promise.ts';
 import { useLandingMunicipio } from '../hooks/use-landing-municipio.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { Step0Intro } from './step0-intro.tsx';
@@ -26,5 +28,9 @@ const STEPS = {
 /** nota-simple/{step} (spec 2): the Nota Simple wizard, a lazy route module. */
 export default function NotaSimplePage({ params }: { params: { step?: string } }) {
   useLandingMunicipio();
-  return <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />;
+  return (
+    <QueryClientProvider client={nsQueryClient}>
+      <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />
+    </QueryClientProvider>
+  );
 }

@@ -62,7 +62,7 @@ describe('Nota Simple step1: owner known?', () => {
   it('asks to choose, then requires the name when known', async () => {
     await server.open('/app/nota-simple/step1');
     await heading('Titular del inmueble');
-    expect(screen.getByText('Paso 1 de 6')).toBeTruthy();
+    expect(screen.getByText('Paso 1 de 7')).toBeTruthy();
     await next();
     const group = screen.getByRole('group', { name: '¿Conoces el nombre del titular del inmueble?' });
     expect(within(group).getByRole('alert').textContent).toBe('Elige una opción');

@@ -5,6 +5,7 @@ import { StepLayout } from '../../../shared/forms/step-layout.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { useFixedPrice } from '../../../shared/product-options/fixed-price.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { useDeliveryPromise } from '../hooks/use-delivery-promise.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { isUrgent } from '../utils/ns-steps.ts';
 import { NsPrice } from './ns-price.tsx';
@@ -19,6 +20,8 @@ export function Step42Urgent() {
   const { form, update } = step;
   const price = useFixedPrice(PRODUCT_IDS.notaSimple);
   const extra = price ? formatEuros(price.urgentExtra, language) : '';
+  // The registry's promise for the urgent service; the store's nsCopy where its hours are unknown.
+  const promise = useDeliveryPromise(form.municipio, true);
 
   return (
     <StepLayout
@@ -39,7 +42,7 @@ export function Step42Urgent() {
           {
             value: 'urgent',
             label: t('ns.step42.urgent', {
-              copy: nsCopy,
+              copy: promise.text ?? nsCopy,
               price: extra,
             }),
           },

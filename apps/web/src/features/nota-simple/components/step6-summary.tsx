@@ -6,6 +6,7 @@ import { SummaryList } from '../../../shared/forms/summary-list.tsx';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { paths, withSearch } from '../../../shared/paths.ts';
 import { usePlanStep } from '../../../shared/wizard/use-plan-step.ts';
+import { useDeliveryPromise } from '../hooks/use-delivery-promise.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { isUrgent } from '../utils/ns-steps.ts';
 import styles from './nota-simple.module.css';
@@ -21,13 +22,18 @@ export function Step6Summary() {
   const search = window.location.search;
   const edit = (step: string) => withSearch(paths.flowStep('nota-simple', step), search);
 
-  const delivery = form.servicio_urgente
-    ? nsCopy
-    : form.servicio_urgente_custom
-      ? t('ns.step41.customShort')
-      : form.step51
-        ? t('ns.step6.slowDelivery')
-        : t('ns.step42.standard');
+  // The registry's promise for the chosen service (ADR 034): what the cart keeps and the order stores.
+  const promise = useDeliveryPromise(form.municipio, isUrgent(form));
+  const urgentPromise = useDeliveryPromise(form.municipio, true);
+  const delivery = promise.text
+    ? promise.text
+    : form.servicio_urgente
+      ? nsCopy
+      : form.servicio_urgente_custom
+        ? t('ns.step41.customShort')
+        : form.step51
+          ? t('ns.step6.slowDelivery')
+          : t('ns.step42.standard');
 
   const rows: { label: string; value: string; step: string }[] = [
     {
@@ -53,7 +59,8 @@ export function Step6Summary() {
   const add = () => {
     // Every step was checked on its way; the whole form is checked once more as the server will.
     if (!NotaSimpleFormSchema.safeParse(form).success) return step.goTo('step1');
-    if (step.submit({ quiere_una_ns: true })) navigate(withSearch(paths.cartAdd('ns'), search));
+    if (step.submit({ quiere_una_ns: true, promesa_entrega: promise.promisedAt }))
+      navigate(withSearch(paths.cartAdd('ns'), search));
   };
 
   return (
@@ -69,7 +76,7 @@ export function Step6Summary() {
       <p className={styles.lead}>{t('ns.step6.deliveryCopy', { copy: delivery })}</p>
       {!isUrgent(form) && form.step52 ? (
         <p className={styles.notice}>
-          {t('ns.step6.urgentOffer', { copy: nsCopy })}{' '}
+          {t('ns.step6.urgentOffer', { copy: urgentPromise.text ?? nsCopy })}{' '}
           <Link href={edit('step42')}>{t('ns.step6.urgentLink')}</Link>
         </p>
       ) : null}

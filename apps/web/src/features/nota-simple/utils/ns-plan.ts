@@ -26,6 +26,10 @@ const FILLER = { direccion: '-', municipio: '-', provincia: '-' } as const;
  */
 export const nsPlan = fixedPlan('nota-simple', {
   optional: ['step0', ...FLOW_BRANCH_STEPS['nota-simple']],
+  intro: 'step0',
+  // step4's registry decides the branch: slow registry (41) or urgent service (42), one of them at most.
+  decidedBy: { step41: 'step4', step42: 'step4' },
+  oneOf: [['step41', 'step42']],
   errors: (step, form) =>
     step === 'step5'
       ? requesterErrors(form)

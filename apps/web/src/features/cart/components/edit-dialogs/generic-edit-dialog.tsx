@@ -7,6 +7,7 @@ import {
   type GenericForm,
   genericFormValues,
   genericPrice,
+  isEarlyCheckoutReady,
   type Option,
   type OptionValues,
   offeredRelatedProducts,
@@ -78,12 +79,20 @@ export function editedForm(
 /**
  * The fields the dialog shows: the options whose previous_steps hold (minus the
  * 18458 special case), then the confirmation questions and, when early checkout
- * is ready, its extra fields, each once.
+ * is ready, its extra fields, each once. While early checkout is ready, the
+ * wizard options the wizard skipped (never recorded: it went to the confirmation
+ * as soon as early checkout was ready) stay skipped; an answer that ends early
+ * checkout brings them back, required as in the wizard.
  */
-function shownFields(definition: ProductDefinition, values: OptionValues): Option[] {
+function shownFields(
+  definition: ProductDefinition,
+  values: OptionValues,
+  recorded: ReadonlySet<number>,
+): Option[] {
   const seen = new Set<number>();
+  const early = isEarlyCheckoutReady(definition, values);
   return [
-    ...visibleOptions(definition, values),
+    ...visibleOptions(definition, values).filter((option) => !early || recorded.has(option.option_id)),
     ...visibleConfirmQuestions(definition, values),
     ...visibleEarlyCheckoutFields(definition, values),
   ].filter((option) => !seen.has(option.option_id) && seen.add(option.option_id));
@@ -99,7 +108,8 @@ function EditFields({ item, definition, onClose }: EditDialogProps & { definitio
   const [files, setFiles] = useState<KnownFiles>(() => itemFiles(item));
   const [errors, setErrors] = useState<Record<number, string>>({});
   const dialog = useEditDialog(item, onClose);
-  const shown = shownFields(definition, values);
+  const [recorded] = useState(() => new Set(stored.values.map((entry) => entry.option_id)));
+  const shown = shownFields(definition, values, recorded);
   const offered = offeredRelatedProducts(definition, values);
   const sent = editedForm(definition, values, related);
   const price = genericPrice(definition, sent);

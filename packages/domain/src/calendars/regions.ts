@@ -1,0 +1,87 @@
+/**
+ * Spain's autonomous communities and cities (ISO 3166-2:ES codes) and the
+ * province part of an INE municipality code (its first two digits) → community.
+ */
+export const ES_REGIONS = [
+  'AN',
+  'AR',
+  'AS',
+  'IB',
+  'CN',
+  'CB',
+  'CL',
+  'CM',
+  'CT',
+  'VC',
+  'EX',
+  'GA',
+  'MD',
+  'MC',
+  'NC',
+  'PV',
+  'RI',
+  'CE',
+  'ML',
+] as const;
+export type EsRegion = (typeof ES_REGIONS)[number];
+
+const PROVINCE_REGION: Record<string, EsRegion> = {
+  '01': 'PV',
+  '02': 'CM',
+  '03': 'VC',
+  '04': 'AN',
+  '05': 'CL',
+  '06': 'EX',
+  '07': 'IB',
+  '08': 'CT',
+  '09': 'CL',
+  '10': 'EX',
+  '11': 'AN',
+  '12': 'VC',
+  '13': 'CM',
+  '14': 'AN',
+  '15': 'GA',
+  '16': 'CM',
+  '17': 'CT',
+  '18': 'AN',
+  '19': 'CM',
+  '20': 'PV',
+  '21': 'AN',
+  '22': 'AR',
+  '23': 'AN',
+  '24': 'CL',
+  '25': 'CT',
+  '26': 'RI',
+  '27': 'GA',
+  '28': 'MD',
+  '29': 'AN',
+  '30': 'MC',
+  '31': 'NC',
+  '32': 'GA',
+  '33': 'AS',
+  '34': 'CL',
+  '35': 'CN',
+  '36': 'GA',
+  '37': 'CL',
+  '38': 'CN',
+  '39': 'CB',
+  '40': 'CL',
+  '41': 'AN',
+  '42': 'CL',
+  '43': 'CT',
+  '44': 'AR',
+  '45': 'CM',
+  '46': 'VC',
+  '47': 'CL',
+  '48': 'PV',
+  '49': 'CL',
+  '50': 'AR',
+  '51': 'CE',
+  '52': 'ML',
+};
+
+/** The autonomous community of a Spanish municipality from its 5-digit INE code; null when unknown. */
+export function regionOfIne(ine: string | null | undefined): EsRegion | null {
+  if (!ine || !/^\d{5}$/.test(ine)) return null;
+  return PROVINCE_REGION[ine.slice(0, 2)] ?? null;
+}
