@@ -60,6 +60,8 @@ describe('"Avísame cuando esté listo" on the orders page (issue 20 item 10)', 
       'Te avisaremos en este navegador cuando tu pedido esté listo.',
     );
     expect(card.queryByRole('button', BUTTON)).toBeNull();
+    // Focus moves from the button that went away to the sentence that replaced it.
+    expect(document.activeElement).toBe(card.getByRole('status'));
     expect(browser.permissionRequests).toBe(1);
     expect(browser.registrations).toEqual([{ url: '/app/push-worker.js', scope: '/app/' }]);
     expect(browser.subscribeOptions).toHaveLength(1);
@@ -72,6 +74,21 @@ describe('"Avísame cuando esté listo" on the orders page (issue 20 item 10)', 
     expect(sent[0]?.method).toBe('POST');
     expect(sent[0]?.body).toEqual(FAKE_SUBSCRIPTION);
     expect(sent[0]?.headers['x-form-key']).toBeTruthy();
+  }, 20_000);
+
+  it('one subscription covers every waiting order: the other cards say so too', async () => {
+    installPushBrowser();
+    api.answer('pushSubscribe', okAnswer(api.baseUrl, on));
+    const second = { ...paidOrder, order_id: '1400000124' };
+    const card = await openOrders([paidOrder, second]);
+    const other = within(screen.getByRole('article', { name: 'Pedido 1400000124' }));
+    expect(other.getByRole('button', BUTTON)).toBeTruthy();
+    await userEvent.click(card.getByRole('button', BUTTON));
+    await card.findByText('Te avisaremos en este navegador cuando tu pedido esté listo.');
+    expect(other.queryByRole('button', BUTTON)).toBeNull();
+    expect(other.getByRole('status').textContent).toBe(
+      'Te avisaremos en este navegador cuando tu pedido esté listo.',
+    );
   }, 20_000);
 
   it('the VAPID key decodes to the 65-byte uncompressed point', () => {
@@ -104,7 +121,7 @@ describe('"Avísame cuando esté listo" on the orders page (issue 20 item 10)', 
     expect(
       await card.findByText('No hemos podido activar el aviso. Inténtalo de nuevo en unos minutos.'),
     ).toBeTruthy();
-    expect((card.getByRole('button', BUTTON) as HTMLButtonElement).disabled).toBe(false);
+    expect(card.getByRole('button', BUTTON).getAttribute('aria-disabled')).toBe('false');
     expect(api.received.some((r) => r.url.includes('pushSubscribe'))).toBe(false);
   }, 20_000);
 

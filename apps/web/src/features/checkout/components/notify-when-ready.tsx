@@ -1,6 +1,6 @@
 import type { Pedido } from '@shop/domain';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useMutationState } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { pushSubscribe } from '../../../shared/api/push.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useT } from '../../../shared/i18n/use-t.ts';
@@ -12,6 +12,9 @@ import {
 } from '../../../shared/push/web-push.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import styles from './orders.module.css';
+
+/** One subscription covers every order of the browser: every card shows it once one succeeded. */
+const SUBSCRIBE_KEY = ['pushSubscribe'];
 
 /** Paid and still on its way: no document yet, not delivered, canceled or refunded. */
 export function awaitsResult(order: Pedido): boolean {
@@ -32,30 +35,40 @@ export function NotifyWhenReady({ order }: { order: Pedido }) {
   const { app_prefix: appPrefix, vapid_public_key: vapidKey } = useConfig();
   const [blocked] = useState(() => notificationPermission() === 'denied');
   const subscribe = useMutation({
+    mutationKey: SUBSCRIBE_KEY,
     mutationFn: async (permission: Promise<NotificationPermission>) => {
       if (!vapidKey) throw new Error('web push is off');
       return pushSubscribe(await subscribeBrowser(permission, appPrefix, vapidKey));
     },
   });
+  const subscribed =
+    useMutationState({ filters: { mutationKey: SUBSCRIBE_KEY, status: 'success' } }).length > 0;
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // The pressed button goes away once subscribed: focus moves to the sentence that replaces it.
+  useEffect(() => {
+    if (subscribe.isSuccess) statusRef.current?.focus();
+  }, [subscribe.isSuccess]);
   if (!vapidKey || !pushSupported() || !awaitsResult(order)) return null;
 
-  const denied =
-    (subscribe.error instanceof PushDeniedError || (blocked && subscribe.isIdle)) && !subscribe.isSuccess;
+  const denied = !subscribed && (subscribe.error instanceof PushDeniedError || (blocked && subscribe.isIdle));
   let status = '';
-  if (subscribe.isPending) status = t('push.notify.working');
-  else if (subscribe.isSuccess) status = t('push.notify.subscribed');
+  if (subscribed) status = t('push.notify.subscribed');
+  else if (subscribe.isPending) status = t('push.notify.working');
   else if (denied) status = t('push.notify.denied');
   else if (subscribe.isError) status = t('push.notify.error');
 
   return (
     <div className={styles.notify}>
-      {subscribe.isSuccess ? null : (
+      {subscribed ? null : (
         <Button
           variant="secondary"
           aria-describedby={status ? `order-${order.order_id}-notify` : undefined}
-          disabled={subscribe.isPending}
-          // The permission prompt must be asked inside the click itself.
-          onClick={() => subscribe.mutate(Notification.requestPermission())}
+          // aria-disabled, not disabled: the focused button keeps its focus while the browser answers.
+          aria-disabled={subscribe.isPending}
+          onClick={() => {
+            // The permission prompt must be asked inside the click itself.
+            if (!subscribe.isPending) subscribe.mutate(Notification.requestPermission());
+          }}
         >
           {t('push.notify.button')}
         </Button>
@@ -63,6 +76,8 @@ export function NotifyWhenReady({ order }: { order: Pedido }) {
       <p
         id={`order-${order.order_id}-notify`}
         role="status"
+        ref={statusRef}
+        tabIndex={-1}
         className={subscribe.isError && !denied ? styles.notifyError : styles.notifyStatus}
       >
         {status}
