@@ -17,8 +17,10 @@ import { NS_FORM } from './support/wizard-storage.ts';
 // listo" on customer/orders; the shop's service worker registers and the
 // subscription reaches POST pushSubscribe. Headless Chromium has no push
 // service to subscribe at, so PushManager.subscribe is stubbed in the page
-// (an init script) with a subscription of the shape browsers give; the worker
-// then gets a push through the DevTools protocol and shows the notification.
+// (an init script) with a subscription of the shape browsers give. (Without a
+// real subscription Chromium drops a push sent through the DevTools protocol:
+// the worker's push and click handlers are tested in
+// apps/server/src/modules/push/push-worker-script.test.ts.)
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-push-'));
 const EMAIL = 'push@example.es';
@@ -76,12 +78,12 @@ const shop = useShopPage({
 });
 
 describe('"Avísame cuando esté listo" (Chromium, 360px, real server, Web Push on)', () => {
-  it('registers the worker, sends the subscription to pushSubscribe; the worker shows a push', async () => {
+  it('registers the worker and sends the subscription to pushSubscribe; axe 0, 360px', async () => {
     const { page, origin } = shop;
     await page.goto(`${origin}/app/customer/authenticate?store_id=14`);
     await page.getByRole('textbox', { name: 'E-mail' }).fill(EMAIL);
     await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
     await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
     await page.goto(`${origin}/app/customer/orders`);
     const card = page.getByRole('article', { name: `Pedido ${orderId}` });
@@ -109,45 +111,5 @@ describe('"Avísame cuando esté listo" (Chromium, 360px, real server, Web Push 
     expect(worker).toEqual({ scope: `${origin}/app/`, script: `${origin}/app/push-worker.js` });
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
-    // The worker shows what the order.ready-push job sends (its payload as order-ready-push.ts writes it).
-    const cdp = await page.context().newCDPSession(page);
-    const registrations = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-        const ours = list.find((r: { scopeURL: string }) => r.scopeURL === `${origin}/app/`);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registrations;
-    const payload = {
-      title: `Tu pedido ${orderId} está listo`,
-      body: 'Ya puedes descargar tu documento en Mis pedidos.',
-      url: '/app/customer/orders',
-      tag: `order-${orderId}`,
-    };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const registration = await navigator.serviceWorker.getRegistration('/app/');
-            const shown = (await registration?.getNotifications()) ?? [];
-            return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
-          }),
-        { timeout: 10_000 },
-      )
-      .toEqual([
-        {
-          title: payload.title,
-          body: payload.body,
-          tag: payload.tag,
-          data: { url: `${origin}/app/customer/orders` },
-        },
-      ]);
   }, 300_000);
 });
