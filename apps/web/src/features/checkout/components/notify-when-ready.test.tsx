@@ -91,6 +91,24 @@ describe('"Avísame cuando esté listo" on the orders page (issue 20 item 10)', 
     );
   }, 20_000);
 
+  it.each([
+    ['pt', 16, 'Avise-me quando estiver pronto'],
+    ['en', 14, "Notify me when it's ready"],
+  ] as const)(
+    'in %s the button reads as the store speaks',
+    async (language, storeId, name) => {
+      installPushBrowser();
+      const config = { ...on, language, store_id: storeId };
+      api.answer(
+        'pedidos',
+        okAnswer(api.baseUrl, config, { pedidos: [{ ...paidOrder, store_id: storeId }], toFinalize: false }),
+      );
+      await api.open('/app/customer/orders', config);
+      expect(await screen.findByRole('button', { name })).toBeTruthy();
+    },
+    20_000,
+  );
+
   it('the VAPID key decodes to the 65-byte uncompressed point', () => {
     const bytes = vapidKeyBytes(VAPID_KEY);
     expect(bytes).toHaveLength(65);
