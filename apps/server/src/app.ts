@@ -55,6 +55,7 @@ import { paymentsPlugin } from './modules/payments/payments.plugin.ts';
 import { paymentRoutes, paypalRedirectRoutes } from './modules/payments/payments.routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox.routes.ts';
 import { pushPlugin } from './modules/push/push.plugin.ts';
+import { pushWorkerRoutes } from './modules/push/push-worker.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { searchPlugin } from './modules/search/search.service.ts';
 import { pushSubscribeRoutes } from './modules/session/push-subscribe.routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   await app.register(hostPageRoutes, { env });
+  await app.register(pushWorkerRoutes, { env });
   await app.register(landingPageRoutes, { env });
   await app.register(versionRoutes);
   await app.register(conversionRoutes);

@@ -259,6 +259,7 @@ export const PushSubscribeBodySchema = z.object({
   expirationTime: z._default(z.nullable(z.number()), null),
   keys: z.object({ p256dh: requiredText(200), auth: requiredText(100) }),
 });
+export type PushSubscribeBody = z.input<typeof PushSubscribeBodySchema>;
 
 /** updatepedido?id: the new option values of an order item. */
 export const UpdatePedidoBodySchema = z.object({

@@ -87,6 +87,11 @@ export const RuntimeConfigSchema = z.object({
   last_success_id: z.optional(z.nullable(z.string())),
   /** The official channel the footer and product intros point to (store setting `official_channel`). */
   official_channel: z.optional(OfficialChannelSchema),
+  /**
+   * The shop's VAPID public key (base64url, RFC 8292) for PushManager.subscribe's
+   * applicationServerKey; present only when Web Push is on (ADR 031).
+   */
+  vapid_public_key: z.optional(z.string()),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfigSchema>;
 

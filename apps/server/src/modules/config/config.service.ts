@@ -16,6 +16,7 @@ import type { StoreRow } from '../catalog/catalog.repository.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { lastOrderSuccessOf } from '../conversion/conversion.ts';
 import type { GatewayRegistry } from '../payments/gateway-registry.ts';
+import { vapidConfig } from '../push/push.env.ts';
 import type { Session } from '../session/session.service.ts';
 
 declare module 'fastify' {
@@ -99,6 +100,8 @@ function autoProductsOf(catalog: CatalogSnapshot, storeId: number): AutoProduct[
 }
 
 export function createRuntimeConfigService(app: FastifyInstance, env: Env): RuntimeConfigService {
+  // Web Push on (VAPID keys set): the storefront subscribes with the public key (ADR 031).
+  const vapidPublicKey = vapidConfig(env)?.publicKey;
   const service: RuntimeConfigService = {
     async build({ session, store, origin, extra = {} }) {
       const catalog = await app.catalog.snapshot();
@@ -143,6 +146,7 @@ export function createRuntimeConfigService(app: FastifyInstance, env: Env): Runt
         payment_message: typeof data.paymentMessage === 'string' ? data.paymentMessage : null,
         last_success_id: typeof data.lastSuccessId === 'string' ? data.lastSuccessId : null,
         official_channel: officialChannelOf(store.id, store.settings.official_channel),
+        ...(vapidPublicKey ? { vapid_public_key: vapidPublicKey } : {}),
       };
     },
   };

@@ -16,6 +16,7 @@ import { paths } from '../../../shared/paths.ts';
 import { DeliveryPromise } from '../../../shared/ui/delivery-promise.tsx';
 import { Loading } from './loading.tsx';
 import { LoginToContinue } from './login-to-continue.tsx';
+import { NotifyWhenReady } from './notify-when-ready.tsx';
 import { ItemActions, OrderActions } from './order-actions.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 import styles from './orders.module.css';
@@ -145,6 +146,7 @@ function OrderCard({ order }: { order: Pedido }) {
       </ul>
       {!ready && order.paid && <p className={styles.pending}>{t('orders.documentPending')}</p>}
       {!ready && order.paid && <DeliveryPromise at={order.promised_at} />}
+      <NotifyWhenReady order={order} />
       {order.late_refund && (
         <p role="note">
           {t(order.late_refund === 'refunded' ? 'promise.orderLateDone' : 'promise.orderLate')}
