@@ -1,5 +1,7 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { RouteComponentProps } from 'wouter';
 import { HorizontalStep, UnitStep } from '../../shared/predial/horizontal-property-steps.tsx';
+import { promiseQueryClient } from '../../shared/ui/use-delivery-promise.ts';
 import { FlowRoute } from '../../shared/wizard/flow-route.tsx';
 import { ConfirmationStep } from './components/confirmation-step.tsx';
 import { FichaStep } from './components/ficha-step.tsx';
@@ -22,5 +24,9 @@ const STEPS = {
  * steps are not valid sends the visitor to the first invalid one, query kept.
  */
 export default function IPredialSimplificadaRoute({ params }: RouteComponentProps<{ step?: string }>) {
-  return <FlowRoute plan={ipredialPlan} step={params.step} steps={STEPS} />;
+  return (
+    <QueryClientProvider client={promiseQueryClient}>
+      <FlowRoute plan={ipredialPlan} step={params.step} steps={STEPS} />
+    </QueryClientProvider>
+  );
 }

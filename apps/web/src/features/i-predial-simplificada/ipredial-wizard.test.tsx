@@ -1,7 +1,9 @@
-import type { SimplifiedReportForm } from '@shop/domain';
+import { formatPromise, type SimplifiedReportForm } from '@shop/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getT } from '../../shared/i18n/use-t.ts';
+import { promiseQueryClient } from '../../shared/ui/use-delivery-promise.ts';
 import { blankFlowForm } from '../../shared/wizard/flow-forms.ts';
 import { flowStore, getFlowForm, setFlowForm } from '../../shared/wizard/flow-store.ts';
 import { dropWizardCaches } from '../../shared/wizard/wizard-store.ts';
@@ -19,9 +21,10 @@ function saved(form: Partial<SimplifiedReportForm>) {
 
 const api = setupFakeApi();
 
-async function open(step: string, storeId = 16) {
+async function open(step: string, storeId = 16, nsCopy?: string) {
   const result = await api.open(`/app/i-predial-simplificada/${step}?store_id=${storeId}`, {
     store_id: storeId,
+    ...(nsCopy ? { nsCopy } : {}),
   });
   // The wizard is a lazy chunk: wait for its first heading.
   await screen.findByRole('heading', { level: 1 });
@@ -38,6 +41,7 @@ const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textCon
 beforeEach(() => {
   localStorage.clear();
   dropWizardCaches();
+  promiseQueryClient.clear();
 });
 
 describe('informação predial simplificada: entering the wizard', () => {
@@ -188,5 +192,72 @@ describe('informação predial simplificada: steps', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ipredial'));
     expect(window.location.search).toBe('?store_id=16');
     expect(flowStore(FLOW).saved()?.form?.step5).toBe(true);
+  });
+});
+
+describe('informação predial simplificada: the delivery promise (ADR 034)', () => {
+  const answered = { ...steps('step1', 'step2', 'step21', 'step3'), distrito_concelho_freguesia: PLACE };
+  const PT_NS_COPY = 'Receber hoje em menos de 4 horas úteis';
+  // Three days ahead: the words do not depend on the hour the test runs.
+  const STANDARD = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  const URGENT = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const words = (iso: string) => formatPromise(getT(), iso, new Date().toISOString(), 'pt', 'Europe/Lisbon');
+  const promiseAnswer = (promisedAt: string | null) => ({
+    status: 200,
+    body: { ok: true, promised_at: promisedAt, time_zone: 'Europe/Lisbon' },
+  });
+  /** The conservatória's promise: the standard one for urgent=0, the urgent one for urgent=1. */
+  const answerPromises = () => api.answer('delivery-promise', promiseAnswer(STANDARD), promiseAnswer(URGENT));
+  const label = (name: RegExp) => screen.getByRole('radio', { name }).closest('label')?.textContent ?? '';
+  const promiseRequests = () => api.paths().filter((path) => path.includes('/delivery-promise'));
+
+  it("step4: each service shows the conservatória's promise for the freguesia, in Portuguese", async () => {
+    answerPromises();
+    saved(answered);
+    await open('step4', 16, PT_NS_COPY);
+    await waitFor(() => expect(label(/Urgente/)).toContain(words(URGENT)));
+    expect(label(/Normal/)).toContain(words(STANDARD));
+    expect(words(URGENT)).toMatch(/^Receba-a .+ até às \d\d:\d\d$/);
+    expect(label(/Urgente/)).not.toContain(PT_NS_COPY);
+    expect(label(/Normal/)).not.toContain('Até 1 dia útil');
+    const asked = promiseRequests().map((path) => new URL(path, 'http://x').searchParams);
+    expect(asked.map((query) => query.get('municipio'))).toEqual([PLACE, PLACE]);
+    expect(asked.map((query) => query.get('urgent')).sort()).toEqual(['0', '1']);
+  });
+
+  it("step4: where the conservatória's hours are unknown, the store's nsCopy for urgent and 1 working day", async () => {
+    api.answer('delivery-promise', promiseAnswer(null));
+    saved(answered);
+    await open('step4', 16, PT_NS_COPY);
+    await waitFor(() => expect(label(/Urgente/)).toContain(`${PT_NS_COPY} · mais 5\u00a0€`));
+    expect(label(/Normal/)).toContain('Até 1 dia útil · 11\u00a0€');
+  });
+
+  it("confirmation says the chosen service's promise and sends it with the form (promesa_entrega)", async () => {
+    api.answer('delivery-promise', promiseAnswer(URGENT));
+    saved({ ...answered, step4: true, urgente: true });
+    const { user } = await open('confirmation', 16, PT_NS_COPY);
+    await screen.findByText(`Entrega: ${words(URGENT)}. Enviamo-la por e-mail em PDF.`);
+    const summary = screen.getByText('Prazo de entrega').closest('dl');
+    expect(summary?.textContent).toContain(`Urgente: ${words(URGENT)}`);
+    expect(new URL(promiseRequests()[0] ?? '', 'http://x').searchParams.get('urgent')).toBe('1');
+    await next(user, 'Adicionar à encomenda');
+    await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ipredial'));
+    expect(flowStore(FLOW).saved()?.form).toMatchObject({
+      promesa_entrega: URGENT,
+      urgente: true,
+      step5: true,
+    });
+  });
+
+  it("confirmation with unknown hours: the store's nsCopy for urgent, and no promise sent", async () => {
+    api.answer('delivery-promise', promiseAnswer(null));
+    saved({ ...answered, step4: true, urgente: true });
+    const { user } = await open('confirmation', 16, PT_NS_COPY);
+    await waitFor(() => expect(promiseRequests()).toHaveLength(1));
+    await screen.findByText(`Entrega: ${PT_NS_COPY}. Enviamo-la por e-mail em PDF.`);
+    await next(user, 'Adicionar à encomenda');
+    await waitFor(() => expect(window.location.pathname).toBe('/app/cart/add/ipredial'));
+    expect(flowStore(FLOW).saved()?.form?.promesa_entrega).toBeNull();
   });
 });

@@ -145,10 +145,11 @@ export function createApiClient(endpoint: ApiEndpoint) {
 /**
  * The storefront's envelope (the domain's `{ ok, message?, config }`), keeping
  * the call's own data beside it. The configuration is checked where it is
- * used (a malformed one is ignored, as before); calls with a domain answer
- * schema pass it as `schema`.
+ * used (a malformed or missing one is ignored, as before: zod's `unknown`
+ * alone still demands the key); calls with a domain answer schema pass it as
+ * `schema`.
  */
-const EnvelopeSchema = z.looseObject({ ...ApiAnswerSchema.shape, config: z.unknown() });
+const EnvelopeSchema = z.looseObject({ ...ApiAnswerSchema.shape, config: z.optional(z.unknown()) });
 
 /**
  * The storefront's endpoint: `{base}/desktopapp/rest/`, the form key, three

@@ -24,7 +24,8 @@ export function SummaryList<R extends SummaryRow>({
         <div key={row.label} className={styles.row}>
           <dt>{row.label}</dt>
           <dd>{row.value}</dd>
-          {action(row)}
+          {/* In a dd of its own: a description list's groups hold only dt and dd (axe definition-list). */}
+          <dd className={styles.action}>{action(row)}</dd>
         </div>
       ))}
     </dl>

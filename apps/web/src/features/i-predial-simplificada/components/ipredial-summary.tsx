@@ -2,13 +2,15 @@ import type { SimplifiedReportForm } from '@shop/domain';
 import { useT } from '../../../shared/i18n/use-t.ts';
 import { horizontalRows, PredialSummary } from '../../../shared/predial/predial-summary.tsx';
 
-/** The answers with a change link to the step that asks each one. */
+/** The answers with a change link to the step that asks each one; `delivery`: the chosen service's promise in words. */
 export function IpredialSummary({
   form,
   goTo,
+  delivery,
 }: {
   form: SimplifiedReportForm;
   goTo: (step: string) => void;
+  delivery: string;
 }) {
   const t = useT();
   const rows = [
@@ -21,7 +23,10 @@ export function IpredialSummary({
     },
     {
       label: t('ipredial.summaryDelivery'),
-      value: t(form.urgente ? 'ipredial.urgent' : 'ipredial.normal'),
+      value: t('ipredial.deliveryChoice', {
+        service: t(form.urgente ? 'ipredial.urgent' : 'ipredial.normal'),
+        copy: delivery,
+      }),
       step: 'step4',
     },
   ];

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { promiseQueryClient } from '../../../shared/ui/use-delivery-promise.ts';
 import { FlowRoute } from '../../../shared/wizard/flow-route.tsx';
-import { nsQueryClient } from '../hooks/use-delivery-promise.ts';
 import { useLandingMunicipio } from '../hooks/use-landing-municipio.ts';
 import { nsPlan } from '../utils/ns-plan.ts';
 import { Step0Intro } from './step0-intro.tsx';
@@ -29,7 +29,7 @@ const STEPS = {
 export default function NotaSimplePage({ params }: { params: { step?: string } }) {
   useLandingMunicipio();
   return (
-    <QueryClientProvider client={nsQueryClient}>
+    <QueryClientProvider client={promiseQueryClient}>
       <FlowRoute plan={nsPlan} step={params.step} steps={STEPS} />
     </QueryClientProvider>
   );

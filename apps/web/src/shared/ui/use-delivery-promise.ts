@@ -1,10 +1,10 @@
 import { PromiseAnswerSchema } from '@shop/domain';
 import { QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
-import { usePromiseText } from '../../../shared/ui/delivery-promise.tsx';
+import { api } from '../api/client.ts';
+import { usePromiseText } from './delivery-promise.tsx';
 
-/** The wizard's queries (the promise): one client for the Nota Simple route module. */
-export const nsQueryClient = new QueryClient({
+/** The product wizards' queries (the promise): one client for the Nota Simple and Informação Predial route modules. */
+export const promiseQueryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
 });
 
@@ -12,7 +12,8 @@ export const nsQueryClient = new QueryClient({
 const PROMISE_STALE_MS = 5 * 60_000;
 
 /**
- * The delivery promise of the registry serving `municipio` (ADR 034) for the
+ * The delivery promise of the registry serving `municipio` (the Nota Simple's
+ * municipality or the Informação Predial's freguesia; ADR 034) for the
  * standard or the urgent service: its instant (sent with the form, so the
  * cart keeps it) and its words; null ones while loading, on failure, or when
  * the registry's hours are unknown (the store's nsCopy is shown then).
