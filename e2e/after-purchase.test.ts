@@ -225,7 +225,7 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
 
     // The customer sees 'Abonado' and downloads the credit note.
     expect(await customerStatus(customer)).toBe('Abonado');
-    const creditLink = customer.getByRole('link', { name: /^Descargar abono R-ES-/ });
+    const creditLink = customer.getByRole('link', { name: /^Descargar factura rectificativa R-ES-/ });
     await downloadPdf(customer, await creditLink.getAttribute('href'));
     await expect.poll(() => subjectsTo(email)).toContain(`Factura rectificativa de tu pedido ${orderId}`);
     // The mailed PDF is a "Factura rectificativa" citing the invoice it corrects and the reason (issue 18 item 4).

@@ -149,3 +149,116 @@ describe('t()', () => {
     expect(t('common.update')).toBe(flat[language].get('common.update'));
   });
 });
+
+/**
+ * Words that are the same in every language: product and method names, codes,
+ * and the spec's 'Ok' / 'Checkout'. A message made only of these (and
+ * placeholders, numbers, punctuation) needs no translation.
+ */
+const NAMES = [
+  'Nota Simple',
+  'Certidão Permanente',
+  'Informação Predial Simplificada',
+  'Multibanco',
+  'Monei',
+  'MB WAY',
+  'PayPal',
+  'Bizum',
+  'IBAN',
+  'CVC',
+  'CIF',
+  'NIF',
+  'MM',
+  'E-mail',
+  'Ok',
+  'Checkout',
+  'Total',
+];
+const onlyNames = (message: string) =>
+  NAMES.reduce((rest, name) => rest.replaceAll(name, ''), message.replace(/\{\{\s*\w+\s*\}\}/g, '')).replace(
+    /[\s\d.,:;()+%/-]/g,
+    '',
+  ) === '';
+
+/**
+ * Messages that may read exactly as the Spanish one, with why. Portuguese
+ * shares many words with Spanish; each one here was read in context.
+ */
+const SAME_AS_ES: Record<'pt' | 'en', Record<string, string>> = {
+  pt: {
+    'common.continue': 'same word',
+    'common.cancel': 'same word',
+    'common.edit': 'spec string',
+    'header.requestNotaSimple': 'spec string',
+    'header.login': 'same word',
+    'services.request': 'same word + name',
+    'cart.cancelOrder': 'spec string',
+    'cart.editItem': 'same word + name',
+    'editCertidao.rustica': 'Portuguese registry term',
+    'editCertidao.urbana': 'Portuguese registry term',
+    'editCertidao.urgent': 'same word',
+    'invoiceDocument.customer': 'same word',
+    'invoiceDocument.page': 'same words',
+    'predial.locationLabel': 'Portuguese administrative names',
+    'certidao.rustica': 'Portuguese registry term',
+    'certidao.urbana': 'Portuguese registry term',
+    'certidao.summaryMatricial': 'Portuguese registry term',
+    'certidao.typeRustico': 'Portuguese registry term',
+    'certidao.typeUrbano': 'Portuguese registry term',
+    'ipredial.introTitle': 'product name',
+    'ipredial.normal': 'same word',
+    'ipredial.urgent': 'same word',
+    'validation.duplicate': 'same words',
+    'forms.optional': 'same word',
+    'autocomplete.results_one': 'same word',
+    'autocomplete.results_other': 'same word',
+    'ns.step42.urgent': 'same word',
+    'ns.step6.owner': 'same word',
+    'ns.step6.delivery': 'same word',
+    'ns.step6.editField': 'same word',
+    'qp.step7.editField': 'same word',
+    'payments.sandbox.pay': 'same word',
+    'payments.sandbox.approve': 'same word',
+    'customer.authenticate.submit': 'same word',
+    'customer.loginLink.pageSubmit': 'same word',
+    'payment.pay': 'same word',
+    'success.status': 'same word',
+    'success.totalDue': 'same words',
+    'consent.settings': 'same word',
+    'orders.line.holder': 'same word',
+    'incidentForm.files': 'same words',
+    'verifactu.qrTitle': 'mandated AEAT wording (ADR 023)',
+    'pendingPayment.copy': 'same word',
+    'pendingPayment.copyButton': 'same word',
+    'pendingPayment.copied': 'same word',
+    'billing.postcode': 'same words',
+    'billing.save': 'same word',
+    'orderPanel.addOn': 'same word',
+    'orderTimeline.issued': 'same words',
+    'promise.label': 'same words',
+  },
+  en: {
+    'predial.no': 'same word',
+    'verifactu.qrTitle': 'mandated AEAT wording (ADR 023)',
+  },
+};
+
+describe('translated messages', () => {
+  it.each(['pt', 'en'] as const)('no %s message is left as the Spanish one unless allowed', (language) => {
+    const untranslated = [...flat.es]
+      .filter(([key, message]) => flat[language].get(key) === message)
+      .filter(([key, message]) => !onlyNames(message) && !(key in SAME_AS_ES[language]))
+      .map(([key]) => key);
+    expect(untranslated).toEqual([]);
+  });
+
+  it.each(['pt', 'en'] as const)(
+    'every %s allowance is still needed (the message still equals es)',
+    (language) => {
+      const stale = Object.keys(SAME_AS_ES[language]).filter(
+        (key) => !flat.es.has(key) || flat[language].get(key) !== flat.es.get(key),
+      );
+      expect(stale).toEqual([]);
+    },
+  );
+});

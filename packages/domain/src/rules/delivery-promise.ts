@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
  * The promise as the customer reads it, in the store's language and the
  * registry's time zone: 'Recíbela hoy antes de las 13:40', 'Recíbela el
  * martes 1 antes de las 12:00' (the month too when it is over six days away);
- * pt 'Receba-a na terça-feira, 1, até às 12:00'; en 'Get it on Tuesday 1 by 12:00'.
+ * pt 'Receba-a na terça-feira, dia 1, até às 12:00'; en 'Get it on Tuesday 1 by 12:00'.
  */
 export function formatPromise(
   t: TFunction,
@@ -52,15 +52,15 @@ export function formatPromise(
   if (days <= 0) return t('promise.today', { time });
   if (days === 1) return t('promise.tomorrow', { time });
   const withMonth = days > 6;
-  let day = format(
+  const written = format(
     language,
     timeZone,
     withMonth ? { weekday: 'long', day: 'numeric', month: 'long' } : { weekday: 'long', day: 'numeric' },
     withMonth ? 'dm' : 'd',
-  )
-    .format(deadline)
-    .replace(',', '');
-  if (language === 'pt') day = `${/^(s[áa]bado|domingo)/.test(day) ? 'no' : 'na'} ${day}`;
+  ).format(deadline);
+  if (language !== 'pt') return t('promise.day', { day: written.replace(',', ''), time });
+  // pt-PT writes 'terça-feira, 1': a bare day number reads as 'dia 1'; 'no sábado', 'na terça-feira'.
+  const day = `${/^(s[áa]bado|domingo)/.test(written) ? 'no' : 'na'} ${withMonth ? written : written.replace(', ', ', dia ')}`;
   return t('promise.day', { day, time });
 }
 

@@ -243,7 +243,9 @@ describe('formatPromise', () => {
     ['es', madridAt('2026-12-01', '12:00'), 'Recíbela el martes 1 antes de las 12:00'],
     ['es', madridAt('2026-12-09', '11:00'), 'Recíbela el miércoles 9 de diciembre antes de las 11:00'],
     ['pt', madridAt('2026-11-27', '13:40'), 'Receba-a hoje até às 13:40'],
-    ['pt', madridAt('2026-12-01', '12:00'), 'Receba-a na terça-feira 1, até às 12:00'],
+    ['pt', madridAt('2026-12-01', '12:00'), 'Receba-a na terça-feira, dia 1, até às 12:00'],
+    ['pt', madridAt('2026-11-29', '12:00'), 'Receba-a no domingo, dia 29, até às 12:00'],
+    ['pt', madridAt('2026-12-09', '11:00'), 'Receba-a na quarta-feira, 9 de dezembro, até às 11:00'],
     ['pt', madridAt('2026-11-28', '12:00'), 'Receba-a amanhã até às 12:00'],
     ['en', madridAt('2026-11-27', '13:40'), 'Get it today by 13:40'],
     ['en', madridAt('2026-12-01', '12:00'), 'Get it on Tuesday 1 by 12:00'],
@@ -255,6 +257,6 @@ describe('formatPromise', () => {
     const lisbonNow = lisbonAt('2026-06-23', '23:30').toISOString();
     expect(
       formatPromise(t.pt, lisbonAt('2026-06-25', '10:00').toISOString(), lisbonNow, 'pt', 'Europe/Lisbon'),
-    ).toBe('Receba-a na quinta-feira 25, até às 10:00');
+    ).toBe('Receba-a na quinta-feira, dia 25, até às 10:00');
   });
 });

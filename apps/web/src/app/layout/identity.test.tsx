@@ -62,7 +62,7 @@ describe('the legal pages', () => {
     ['/app/privacy', 16, 'Política de privacidade', /Comissão Nacional de Proteção de Dados/],
     ['/app/conditions', 16, 'Condições de contratação', /Decreto-Lei n\.º 24\/2014/],
     ['/app/privacy', 18, 'Privacy policy', /GDPR/],
-    ['/app/conditions', 18, 'Contracting conditions', /disbursement outside the VAT base/],
+    ['/app/conditions', 18, 'Terms and conditions', /disbursement outside the VAT base/],
   ])('%s on store %i', async (url, storeId, heading, words) => {
     await renderApp(url, { store_id: storeId });
     const title = await screen.findByRole('heading', { level: 1, name: heading });
