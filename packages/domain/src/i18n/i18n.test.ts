@@ -176,7 +176,7 @@ const NAMES = [
 ];
 const onlyNames = (message: string) =>
   NAMES.reduce((rest, name) => rest.replaceAll(name, ''), message.replace(/\{\{\s*\w+\s*\}\}/g, '')).replace(
-    /[\s\d.,:;()+%/-]/g,
+    /[\s\d.,:;()+%/·-]/g,
     '',
   ) === '';
 
