@@ -138,6 +138,6 @@ describe.each(testDatabaseKinds())('store settings (%s)', (kind) => {
     expect(reset.json().store).toMatchObject({ ns_copy: null, official_channel: null });
     const defaults = (await newSession(t.app, { store_id: '14' })).config;
     expect(defaults.nsCopy).toBe(reset.json().store.ns_copy_default);
-    expect(defaults.official_channel.url).toBe('https://www.registradores.org/');
+    expect(defaults.official_channel?.url).toBe('https://www.registradores.org/');
   });
 });
