@@ -189,6 +189,22 @@ describe('back office (Chromium, real server)', () => {
     await poll(() => h1().textContent()).toBe('Operadores');
     await poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await expectAxeClean('operators');
+
+    // Store settings: the database's part saved, the environment's part read-only.
+    await page.getByRole('link', { name: 'Tiendas' }).click();
+    await poll(() => h1().textContent()).toBe('Tiendas');
+    await poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectAxeClean('stores');
+    await page.getByRole('link', { name: 'Tienda 14', exact: true }).click();
+    await poll(() => h1().textContent()).toContain('Tienda 14');
+    const phone = page.getByRole('textbox', { name: /Teléfono de atención/ });
+    await phone.fill('+34 910 000 114');
+    await page.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await poll(() => page.getByRole('status').textContent()).toContain('Ajustes guardados');
+    expect(await page.getByRole('region', { name: 'Configurado en el servidor' }).textContent()).toContain(
+      'INVOICE_ISSUER_*',
+    );
+    await expectAxeClean('store settings');
   });
 
   it("the storefront's first screen loads no back-office script", async () => {

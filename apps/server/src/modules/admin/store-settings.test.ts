@@ -129,6 +129,11 @@ describe.each(testDatabaseKinds())('store settings (%s)', (kind) => {
       after: { payment_methods: ['bizum'], wallets: true, phone: body.phone, ns_copy: body.ns_copy },
     });
 
+    // The audit log finds it by store.
+    const log = await adminSend(t.app, admin, { url: '/admin/api/audit?entity=store&entity_id=14' });
+    expect(log.statusCode).toBe(200);
+    expect(log.json().entries.map((e: { action: string }) => e.action)).toEqual(['store.settings']);
+
     // Back to the defaults: null removes the store's own text and channel.
     const reset = await adminSend(t.app, admin, {
       method: 'PUT',
