@@ -99,21 +99,28 @@ describe('the store settings screen (issue 21 item 7)', { timeout: 20_000 }, () 
     ).toBeTruthy();
   });
 
-  it('an empty nsCopy and no own channel send the defaults', async () => {
+  it('an empty nsCopy and no own channel send the defaults; the confirmation outlives the re-read', async () => {
     const own = store({
       ns_copy: 'Texto propio',
       official_channel: { name: 'Sede', url: 'https://sede.example.es/', fee_cents: 902 },
     });
+    let current = own;
     const api = stubAdminApi({
-      'GET /stores/14': { body: { ok: true, store: own } },
-      'PUT /stores/14/settings': { body: { ok: true, store: store() } },
+      'GET /stores/14': () => ({ body: { ok: true, store: current } }),
+      'PUT /stores/14/settings': () => {
+        current = store();
+        return { body: { ok: true, store: current } };
+      },
     });
     renderAdmin(<StoreSettingsScreen storeId={14} />, { path: '/stores/14' });
     const user = userEvent.setup();
     await user.clear(await screen.findByRole('textbox', { name: /nsCopy/ }));
     await user.click(screen.getByRole('checkbox', { name: /Canal oficial propio/ }));
     await user.click(screen.getByRole('button', { name: 'Guardar ajustes' }));
-    await screen.findByRole('status');
+    // The store is read again and the form remade from it: the confirmation stays.
+    await waitFor(() => expect(api.received.filter((r) => r.method === 'GET')).toHaveLength(2));
+    expect((await screen.findByRole('status')).textContent).toContain('Ajustes guardados');
+    expect((screen.getByRole('textbox', { name: /nsCopy/ }) as HTMLTextAreaElement).value).toBe('');
     expect(api.received.find((r) => r.method === 'PUT')?.body).toMatchObject({
       ns_copy: null,
       official_channel: null,

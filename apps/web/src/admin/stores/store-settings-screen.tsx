@@ -1,5 +1,5 @@
 import type { AdminStoreDetail } from '@shop/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { type UseMutationResult, useMutation, useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Button } from '../../shared/ui/button.tsx';
@@ -13,6 +13,8 @@ import { formValues, METHOD_NAMES, type SettingsValues, settingsBody } from './s
 /** One store's settings: the database's part as a form, the environment's part read-only. */
 export default function StoreSettingsScreen({ storeId }: { storeId: number }) {
   const store = useQuery(storeQuery(storeId));
+  // Here, not in the form: the form is remade from the saved store, its outcome stays shown.
+  const save = useMutation({ mutationFn: saveStoreSettings, onSuccess: refreshStores });
   return (
     <>
       <p>
@@ -28,7 +30,7 @@ export default function StoreSettingsScreen({ storeId }: { storeId: number }) {
         </p>
       )}
       {store.isPending && <p>Cargando…</p>}
-      {store.data && <SettingsForm key={JSON.stringify(store.data)} store={store.data} />}
+      {store.data && <SettingsForm key={JSON.stringify(store.data)} store={store.data} save={save} />}
       {store.data && <EnvironmentPanel store={store.data} />}
     </>
   );
@@ -46,9 +48,14 @@ function fieldErrors(error: unknown, sent: SettingsValues['payment_methods'] | u
   return byField;
 }
 
-function SettingsForm({ store }: { store: AdminStoreDetail }) {
+type SaveMutation = UseMutationResult<
+  Awaited<ReturnType<typeof saveStoreSettings>>,
+  Error,
+  Parameters<typeof saveStoreSettings>[0]
+>;
+
+function SettingsForm({ store, save }: { store: AdminStoreDetail; save: SaveMutation }) {
   const { register, handleSubmit, watch } = useForm<SettingsValues>({ defaultValues: formValues(store) });
-  const save = useMutation({ mutationFn: saveStoreSettings, onSuccess: refreshStores });
   const sent = save.variables?.body.payment_methods;
   const errors = fieldErrors(save.error, sent);
   const ownChannel = watch('own_channel');
