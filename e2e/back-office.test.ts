@@ -191,6 +191,30 @@ describe('back office (Chromium, real server)', () => {
     await expectAxeClean('operators');
   });
 
+  it("an admin changes a store's settings; what the environment decides is shown read-only", async () => {
+    const { page, origin } = shop;
+    await page.goto(`${origin}/admin/stores`);
+    // The admin's session of the test above when it is still open; else the log in (and the TOTP code).
+    const email = page.getByLabel('Correo electrónico');
+    await poll(
+      async () => (await email.count()) > 0 || (await h1().allTextContents()).includes('Tiendas'),
+    ).toBe(true);
+    if ((await email.count()) > 0) await signInToBackOffice(page, adminEmail, TEST_OPERATOR_PASSWORD);
+    await poll(() => h1().textContent()).toBe('Tiendas');
+    await poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectAxeClean('stores');
+    await page.getByRole('link', { name: 'Tienda 14', exact: true }).click();
+    await poll(() => h1().textContent()).toContain('Tienda 14');
+    const phone = page.getByRole('textbox', { name: /Teléfono de atención/ });
+    await phone.fill('+34 910 000 114');
+    await page.getByRole('button', { name: 'Guardar ajustes' }).click();
+    await poll(() => page.getByRole('status').textContent()).toContain('Ajustes guardados');
+    expect(await page.getByRole('region', { name: 'Configurado en el servidor' }).textContent()).toContain(
+      'INVOICE_ISSUER_*',
+    );
+    await expectAxeClean('store settings');
+  }, 120_000);
+
   it("the storefront's first screen loads no back-office script", async () => {
     const { page, origin } = shop;
     const scripts: string[] = [];

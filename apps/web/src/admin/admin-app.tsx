@@ -20,6 +20,8 @@ const OperatorsScreen = lazy(() => import('./operators/operators-screen.tsx'));
 const InvoicesScreen = lazy(() => import('./invoices/invoices-screen.tsx'));
 const CalendarsScreen = lazy(() => import('./calendars/calendars-screen.tsx'));
 const AuditScreen = lazy(() => import('./audit/audit-screen.tsx'));
+const StoresScreen = lazy(() => import('./stores/stores-screen.tsx'));
+const StoreSettingsScreen = lazy(() => import('./stores/store-settings-screen.tsx'));
 
 function NavLink({ href, children }: { href: string; children: string }) {
   const [active] = useRoute(href === '/' ? '/' : `${href}/*?`);
@@ -68,6 +70,7 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
             <NavLink href="/calendars">Calendarios</NavLink>
             {isAdmin && <NavLink href="/catalog">Catálogo</NavLink>}
             {isAdmin && <NavLink href="/operators">Operadores</NavLink>}
+            {isAdmin && <NavLink href="/stores">Tiendas</NavLink>}
             {isAdmin && <NavLink href="/audit">Auditoría</NavLink>}
             <span className={styles.spacer} />
             <span>
@@ -88,6 +91,12 @@ function Shell({ session, onLogout }: { session: AdminSessionAnswer; onLogout: (
                 {isAdmin && <Route path="/catalog" component={CatalogScreen} />}
                 {isAdmin && <Route path="/operators" component={OperatorsScreen} />}
                 {isAdmin && <Route path="/audit" component={AuditScreen} />}
+                {isAdmin && <Route path="/stores" component={StoresScreen} />}
+                {isAdmin && (
+                  <Route path="/stores/:id">
+                    {(params) => <StoreSettingsScreen storeId={Number(params.id)} />}
+                  </Route>
+                )}
                 {isAdmin && (
                   <Route path="/catalog/:id">
                     {(params) => <ProductEditor productId={Number(params.id)} />}

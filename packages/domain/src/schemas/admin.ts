@@ -380,7 +380,11 @@ export const MailAnswerSchema = z.object({
 // ---- the audit log -----------------------------------------------------------------
 
 export const AuditQuerySchema = z.object({
-  entity: z.optional(z.enum(['order', 'operator', 'product', 'mail'], { error: 'invalid_option' })),
+  entity: z.optional(
+    z.enum(['order', 'operator', 'product', 'mail', 'store', 'registry', 'calendar_holiday'], {
+      error: 'invalid_option',
+    }),
+  ),
   entity_id: z.optional(text(40)),
   actor: z.optional(text(254)),
   page: z.optional(digits(5)),

@@ -1,4 +1,5 @@
 export * from './admin.ts';
+export * from './admin-stores.ts';
 export * from './admin-totp.ts';
 export * from './answers.ts';
 export * from './api.ts';

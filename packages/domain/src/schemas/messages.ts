@@ -52,6 +52,8 @@ export const VALIDATION_CODES = [
   'above_price',
   'duplicate',
   'unknown_option',
+  /** Store settings: a payment method no gateway configured on the server takes. */
+  'no_gateway',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 

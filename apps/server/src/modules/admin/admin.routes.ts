@@ -12,6 +12,7 @@ import { creditNotesAdminRoutes } from './credit-notes-admin.routes.ts';
 import { locatedAdminRoutes } from './located-admin.routes.ts';
 import { mailAdminRoutes } from './mail-admin.routes.ts';
 import { ordersAdminRoutes } from './orders-admin.routes.ts';
+import { storeSettingsAdminRoutes } from './store-settings-admin.routes.ts';
 import { totpAdminRoutes } from './totp-admin.routes.ts';
 
 /** The back-office API, mounted at /admin/api: its guards, then its routes. */
@@ -22,6 +23,7 @@ export const adminApiRoutes: FastifyPluginAsync<{ env: Env }> = async (app, { en
   await app.register(ordersAdminRoutes, { env });
   await app.register(creditNotesAdminRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(storeSettingsAdminRoutes);
   await app.register(mailAdminRoutes);
   await app.register(auditAdminRoutes);
   await app.register(verifactuAdminRoutes);

@@ -63,6 +63,29 @@ describe.runIf(hasPostgres)('two instances on one PostgreSQL (LISTEN/NOTIFY)', (
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("a store's settings saved in the back office of one are served by the other within a second", async () => {
+    const phoneOn = async (app: FastifyInstance) => (await app.catalog.snapshot()).stores.get(12)?.phone;
+    expect(await phoneOn(two)).toBeDefined();
+    const admin = await signedInOperator(one, 'admin');
+    const { store } = (await adminSend(one, admin, { url: '/admin/api/stores/12' })).json();
+    const phone = `${store.phone} 9`;
+    const saved = await adminSend(one, admin, {
+      method: 'PUT',
+      url: '/admin/api/stores/12/settings',
+      payload: {
+        phone,
+        payment_methods: store.methods
+          .filter((m: { listed: boolean }) => m.listed)
+          .map((m: { method: string }) => m.method),
+        wallets: store.wallets,
+        ns_copy: store.ns_copy,
+        official_channel: store.official_channel,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await waitFor(async () => (await phoneOn(two)) === phone, 1000);
+  });
+
   it('comes back after its connection is cut, and forgets what it may have missed', async () => {
     let notices = 0;
     let missed = 0;

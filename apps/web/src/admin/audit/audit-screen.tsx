@@ -9,22 +9,15 @@ import { actionWords, actorWords } from '../orders/history-words.ts';
 import { changesOf, shown } from './audit-diff.ts';
 import { auditQuery } from './queries.ts';
 
-/** The back office's own actions in words (an order's live in history-words.ts). */
-const ACTIONS: Readonly<Record<string, string>> = {
-  'catalog.publish': 'Publicó una nueva versión del producto',
-  'operator.login': 'Inició sesión',
-  'operator.logout': 'Cerró sesión',
-  'operator.create': 'Creó un operador',
-  'operator.update': 'Cambió un operador',
-  'operator.totp_enrolled': 'Activó la verificación en dos pasos',
-  'operator.second_factor': 'Completó la verificación en dos pasos',
-  'mail.resend': 'Reenvió un correo',
-};
+/** What an entry is about, in words (the actions' words live in history-words.ts). */
 const ENTITIES: Readonly<Record<string, string>> = {
   order: 'Pedido',
   product: 'Producto',
   operator: 'Operador',
   mail: 'Correo',
+  store: 'Tienda',
+  registry: 'Registro',
+  calendar_holiday: 'Festivo',
 };
 
 type Entry = { id: number; entity: string; entity_id: string; data: Record<string, unknown> };
@@ -34,6 +27,7 @@ function Subject({ entry }: { entry: Entry }) {
   if (entry.entity === 'order') return <Link href={`/orders/${entry.entity_id}`}>{label}</Link>;
   if (entry.entity === 'product') return <Link href={`/catalog/${entry.entity_id}`}>{label}</Link>;
   if (entry.entity === 'mail') return <Link href={`/mail?id=${entry.entity_id}`}>{label}</Link>;
+  if (entry.entity === 'store') return <Link href={`/stores/${entry.entity_id}`}>{label}</Link>;
   return <>{label}</>;
 }
 
@@ -146,7 +140,7 @@ export default function AuditScreen() {
               <tr key={entry.id}>
                 <td>{dateTime(entry.at)}</td>
                 <td>{actorWords(entry.actor)}</td>
-                <td>{ACTIONS[entry.action] ?? actionWords(entry.action)}</td>
+                <td>{actionWords(entry.action)}</td>
                 <td>
                   <Subject entry={entry} />
                 </td>

@@ -1,6 +1,6 @@
 import { statusName } from './status-names.ts';
 
-/** What each audited action on an order means, in the back office's words. */
+/** What each audited action means, in the back office's words (the order history and the audit log). */
 const ACTIONS: Readonly<Record<string, string>> = {
   'order.paid': 'Pago recibido',
   'order.payment_pending': 'Pago pendiente (referencia o mandato emitido)',
@@ -16,7 +16,24 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'order.item_answers': 'El cliente completó o cambió sus respuestas',
   'order.located_recorded': 'Propiedades localizadas registradas y ofrecidas al cliente',
   'order.located_none': 'Ninguna propiedad localizada: cliente avisado',
+  'order.late_refund_queued': 'Entregado fuera de plazo: se reembolsa la tarifa del servicio',
+  'order.late_refund_waived': 'Reembolso por retraso no aplicado por decisión del operador',
+  'mail.resend': 'Reenvió un correo',
+  'calendar.holiday_added': 'Añadió un festivo al calendario',
+  'calendar.holiday_removed': 'Quitó un festivo del calendario',
+  'calendar.registry_hours': 'Cambió el horario de un registro',
+  'store.settings': 'Cambió los ajustes de la tienda',
+  'catalog.publish': 'Publicó una nueva versión del producto',
+  'operator.login': 'Inició sesión',
+  'operator.logout': 'Cerró sesión',
+  'operator.create': 'Creó un operador',
+  'operator.update': 'Cambió un operador',
+  'operator.totp_enrolled': 'Activó la verificación en dos pasos',
+  'operator.second_factor': 'Completó la verificación en dos pasos',
 };
+
+/** The actions that have words (a test checks every action the server records is among them). */
+export const ACTIONS_WITH_WORDS: readonly string[] = Object.keys(ACTIONS);
 
 /** An audited action in words; an action without words yet reads as a change with its code. */
 export function actionWords(action: string): string {

@@ -21,6 +21,7 @@ export function OrderHistory({ history }: { history: OrderDetail['history'] }) {
                 {move && ` (${move})`}
                 {h.data.bulk === true && ' · en bloque'}
                 {typeof h.data.message === 'string' && `: «${h.data.message}»`}
+                {typeof h.data.reason === 'string' && ` (motivo: «${h.data.reason}»)`}
               </li>
             );
           })}
