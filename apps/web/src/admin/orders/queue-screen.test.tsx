@@ -93,7 +93,7 @@ describe('the back-office queue (issue 21 items 3 and 8)', { timeout: 20_000 }, 
     });
     expect(results.textContent).toContain('1400000001: cambiado a En tramitación (30)');
     expect(results.textContent).toContain(
-      '1400000003: sin cambios (su estado actual no lo permite; sigue en Pendiente de pago)',
+      '1400000003: sin cambios (su estado actual no lo permite; sigue en Pendiente de Pago)',
     );
     expect(screen.getByRole('status').textContent).toContain('1 de 2 cambiados.');
     // The selection is cleared and the queue read again.
