@@ -1,4 +1,4 @@
-import { type ProductDefinition, parseProductMessage } from '@shop/domain';
+import { ProductAnswerSchema, type ProductDefinition, parseProductMessage } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 
@@ -16,7 +16,7 @@ const asked = new Set<number>();
 async function load(productId: number): Promise<ProductDefinition | null> {
   const started = generation;
   try {
-    const answer = await api.get('product', { id: productId }, { silent: true });
+    const answer = await api.get(ProductAnswerSchema, 'product', { id: productId }, { silent: true });
     const definition = parseProductMessage(answer);
     if (!definition || definition.product_id !== productId) return null;
     // A clear while the call was out means the answer may be stale: give it, do not keep it.
