@@ -119,6 +119,8 @@ export function createApiClient(endpoint: ApiEndpoint) {
   async function call<S extends z.ZodMiniType>(schema: S, req: ApiRequest): Promise<z.infer<S>> {
     for (let retry = 0; ; retry++) {
       const result = await attempt(endpoint, req);
+      // Cancelled while the answer was read: no answer, and its configuration is not taken.
+      req.signal?.throwIfAborted();
       if (!('status' in result)) {
         const parsed = z.safeParse(schema, result.body);
         if (!parsed.success) {
