@@ -71,14 +71,18 @@ export function useProductDefinition(productId: number | null): ProductDefinitio
   return state.definition;
 }
 
-/** Forgets the loaded definitions and cancels the loads in flight (tests; an operator's change). */
-export function clearProductDefinitions(): void {
+function forget(): void {
   generation++;
-  loads.abort();
-  loads = new AbortController();
   loaded.clear();
   loading.clear();
   asked.clear();
+}
+
+/** Forgets the loaded definitions and cancels the loads in flight (tests; an operator's change). */
+export function clearProductDefinitions(): void {
+  forget();
+  loads.abort();
+  loads = new AbortController();
 }
 
 /**
@@ -87,7 +91,8 @@ export function clearProductDefinitions(): void {
  * hydrates with the same ones, which the page carries.
  */
 export function primeProductDefinitions(definitions: readonly ProductDefinition[]): void {
-  clearProductDefinitions();
+  // The loads already out (the page's first render) go on: only the kept copies are replaced.
+  forget();
   for (const definition of definitions) loaded.set(definition.product_id, definition);
 }
 
