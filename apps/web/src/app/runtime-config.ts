@@ -45,7 +45,13 @@ export function readEmbeddedConfig(doc: Document, win: Window): RuntimeConfig | 
   return undefined;
 }
 
-/** The page's configuration, or the API's when the page has none (development). */
+/**
+ * The page's configuration, or the API's when the page has none (the Vite dev
+ * server's page). That one call is made with fetch, not the API client: the
+ * client's endpoint reads the configuration this call is fetching (base URL,
+ * form key), and the entry chunk stays without the client (ADR 009,
+ * docs/decisions/035). parseRuntimeConfig checks it with the domain's schema.
+ */
 export async function loadRuntimeConfig(doc: Document, win: Window): Promise<RuntimeConfig> {
   const embedded = readEmbeddedConfig(doc, win);
   if (embedded) return embedded;

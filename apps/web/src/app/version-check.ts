@@ -1,4 +1,4 @@
-import { APP_VERSION } from '@shop/domain';
+import { APP_VERSION, VersionAnswerSchema } from '@shop/domain';
 import { reloadOnce } from './chunk-reload.ts';
 
 /** Spec 9: the first check 2 s after start, then every 30 minutes (1,800,000 ms). */
@@ -36,7 +36,12 @@ export function startVersionCheck(deps: VersionCheckDeps): () => void {
   };
 }
 
-/** version.json sits at the store base (DECISIONS.md); a failed or odd answer is no reason to reload. */
+/**
+ * version.json sits at the store base (DECISIONS.md); a failed or odd answer is
+ * no reason to reload. A static file, not the API: fetched directly, without
+ * the API client's retries and generic message (docs/decisions/035), and read
+ * with the domain's VersionAnswerSchema.
+ */
 export async function fetchServerVersion(baseUrl: string, now: number): Promise<string | null> {
   try {
     const base = new URL(baseUrl || '/', window.location.href);
@@ -46,8 +51,8 @@ export async function fetchServerVersion(baseUrl: string, now: number): Promise<
       credentials: 'same-origin',
     });
     if (!response.ok) return null;
-    const body = (await response.json()) as { version?: unknown };
-    return typeof body.version === 'string' ? body.version : null;
+    const parsed = VersionAnswerSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data.version : null;
   } catch {
     return null;
   }

@@ -74,9 +74,56 @@ describe('one way on the web (back office)', () => {
 
 describe('one API client (storefront and back office)', () => {
   const all = sources(WEB);
+  const storefront = all.filter((f) => !f.startsWith(ADMIN + path.sep));
+
+  /**
+   * The only calls that do not go through createApiClient, each for a reason
+   * (docs/decisions/035): the client itself; the runtime configuration's
+   * development fallback, which runs before the configuration the client's
+   * endpoint reads exists; version.json, a static file, not the API; and the
+   * upload, through XMLHttpRequest for its progress, checked against the
+   * domain's UploadAnswerSchema.
+   */
+  const BYPASSES: Record<string, RegExp> = {
+    'shared/api/client.ts': /\bfetch\s*\(/,
+    'app/runtime-config.ts': /\bfetch\s*\(/,
+    'app/version-check.ts': /\bfetch\s*\(/,
+    'shared/product-options/upload-files.ts': /XMLHttpRequest/,
+  };
+
   it('creates clients only through shared/api/client.ts', () => {
     expect(matching(all, /export function createApiClient\b/)).toEqual(['shared/api/client.ts']);
     expect(matching(adminFiles, /\bfetch\s*\(/)).toEqual([]);
     expect(matching(all, /class \w*ApiError\b/)).toEqual(['shared/api/api-error.ts']);
+  });
+
+  it('lets no storefront call go around the client', () => {
+    expect(storefront.length).toBeGreaterThan(100);
+    const around = storefront.filter((file) =>
+      [/\bfetch\s*\(/, /XMLHttpRequest/, /\bsendBeacon\s*\(/, /\bnew (EventSource|WebSocket)\b/].some(
+        (pattern) => pattern.test(read(file)) && BYPASSES[rel(file)]?.source !== pattern.source,
+      ),
+    );
+    expect(around.map(rel)).toEqual([]);
+    // The exceptions are still where they were said to be (a moved one is looked at again).
+    for (const [file, pattern] of Object.entries(BYPASSES))
+      expect(read(path.join(WEB, file)), file).toMatch(pattern);
+    expect(matching(storefront, /\bcreateApiClient\s*\(/)).toEqual([
+      'shared/api/client.ts',
+      'shared/api/search.ts',
+    ]);
+  });
+
+  it("names the domain schema of every storefront call's answer", () => {
+    const calls = storefront.flatMap((file) =>
+      [...read(file).matchAll(/\b(api|\w*[cC]lient)\.(get|post|call)\s*(<[^>(]*>)?\(\s*([^,)]*)/g)].map(
+        ([call, , , typeArgs, first]) => ({ file: rel(file), call, typeArgs, first: first ?? '' }),
+      ),
+    );
+    expect(calls.length).toBeGreaterThan(30);
+    const unchecked = calls.filter(
+      ({ typeArgs, first }) => typeArgs || !/^(\w+Schema|z\.array\(\s*schema)$/.test(first.trim()),
+    );
+    expect(unchecked).toEqual([]);
   });
 });

@@ -113,9 +113,10 @@ export function freguesiaHit(
 }
 
 /**
- * GET product?id= as the server answers it for the page's store, without the
- * configuration the server adds: the page keeps the one its test set, so a late
- * answer to a previous test cannot switch the store under the next one.
+ * GET product?id= as the server answers it for the page's store, with the
+ * configuration the page has when the answer is made (the server adds the
+ * session's; the client checks the answer against the domain's
+ * ProductAnswerSchema, which requires it).
  */
 function productAnswer(
   id: number,
@@ -123,9 +124,10 @@ function productAnswer(
   changes: Readonly<Record<string, unknown>> = {},
 ): unknown {
   const product = catalogue.find((p) => p.definition.product_id === id);
-  if (!product?.stores.includes(storeId)) return { ok: false };
+  const config = getConfig();
+  if (!product?.stores.includes(storeId)) return { ok: false, config };
   const definition = z.parse(ProductDefinitionSchema, { ...product.definition, ...changes });
-  return { ok: true, message: JSON.stringify(definition), product: definition };
+  return { ok: true, message: JSON.stringify(definition), product: definition, config };
 }
 
 function searchAnswer(url: URL, data: FakeApiData): unknown[] | undefined {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CartSchema } from './cart.ts';
+import { CartItemSchema, CartSchema } from './cart.ts';
 import { ClientRecordSchema } from './client.ts';
 import { RuntimeConfigSchema } from './config.ts';
 import { PendingPaymentSchema, VoucherSchema } from './pending-payment.ts';
@@ -28,6 +28,21 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 
 /** GET cart: the cart and the config. */
 export const CartAnswerSchema = z.extend(ApiAnswerSchema, { cart: CartSchema });
+export type CartAnswer = z.infer<typeof CartAnswerSchema>;
+
+/** updatequoteitem?id=: the changed item with the config (whose cart holds it). */
+export const CartItemAnswerSchema = z.extend(ApiAnswerSchema, { ok: z.literal(true), item: CartItemSchema });
+export type CartItemAnswer = z.infer<typeof CartItemAnswerSchema>;
+
+/**
+ * addns, addqp, addcertidao, addipredial, addgeneric(WithAssociation): the added
+ * item, or a polite refusal (`ok: false` with an HTML message, spec 2 "Polite modal").
+ */
+export const CartAddAnswerSchema = z.union([
+  CartItemAnswerSchema,
+  z.extend(ApiAnswerSchema, { ok: z.literal(false), message: z.string() }),
+]);
+export type CartAddAnswer = z.infer<typeof CartAddAnswerSchema>;
 
 /**
  * GET product?id: `message` holds the product definition as JSON text (spec 7);
@@ -59,6 +74,22 @@ export const ClientAnswerSchema = z.extend(ApiAnswerSchema, { client: ClientReco
  * 'Ya existe un cliente registrado con esta dirección.' in the store's language.
  */
 export const CheckEmailAnswerSchema = z.extend(ApiAnswerSchema, { exists: z.boolean() });
+
+/** A file the customer uploaded (an option's answer, an incident form's). */
+export const UploadedFileSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  size: z.int(),
+  content_type: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/** POST pushFilesToPedido/ (multipart): the stored files, with the config. */
+export const UploadAnswerSchema = z.extend(ApiAnswerSchema, {
+  ok: z.literal(true),
+  files: z.array(UploadedFileSchema),
+});
+export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
 
 /** GET version.json. */
 export const VersionAnswerSchema = z.object({ version: z.string() });

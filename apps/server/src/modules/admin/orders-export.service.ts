@@ -1,4 +1,4 @@
-import { formatOrderDate, type OrderExportQuery } from '@shop/domain';
+import { formatOrderDate, type OrderExportQuery, serverStatusWord } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { orderItems, orders, payments } from '../../db/schema/index.ts';
@@ -8,7 +8,7 @@ import { holderSql, queueConditions } from './order-queue-filters.ts';
 /** Rows read per query while the CSV streams (keyset pages: no offset, no long transaction). */
 export const EXPORT_BATCH = 500;
 
-/** The export's columns, in Spanish like the back office. */
+/** The export's columns, in Spanish like the back office (Estado: the domain's status word, status-words.ts). */
 export const EXPORT_HEADER = [
   'Pedido',
   'Fecha',
@@ -73,7 +73,7 @@ export async function* exportOrdersCsv(
         row.id,
         formatOrderDate(created.toISOString(), 'Europe/Madrid') ?? '',
         String(row.store_id),
-        row.status,
+        csvText(serverStatusWord('es', row.status)),
         row.paid === true || row.paid === 't' ? 'Sí' : 'No',
         csvAmount(Number(row.total_cents)),
         csvText(row.email),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { ApiAnswerSchema, IdFromStringSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '@shop/domain';
+import { IdFromStringSchema, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES, UploadAnswerSchema } from '@shop/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { AppError } from '../../http/app-error.ts';
@@ -13,18 +13,6 @@ import { visitorOf } from '../session/session.plugin.ts';
  */
 const UploadQuerySchema = z.object({
   order_id: z.optional(z.string().check(z.trim(), z.maxLength(20, { error: 'invalid_id' }))),
-});
-
-const UploadedFileSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  size: z.int(),
-  content_type: z.string(),
-});
-
-const UploadAnswerSchema = z.extend(ApiAnswerSchema, {
-  ok: z.literal(true),
-  files: z.array(UploadedFileSchema),
 });
 
 /**

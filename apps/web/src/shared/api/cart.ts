@@ -1,25 +1,24 @@
-import type {
-  ApiAnswer,
-  CartItem,
-  CertificateForm,
-  GenericFormInput,
-  NotaSimpleForm,
-  PropertiesSearchForm,
-  SimplifiedReportForm,
+import {
+  ApiAnswerSchema,
+  CartAddAnswerSchema,
+  CartAnswerSchema,
+  CartItemAnswerSchema,
+  type CertificateForm,
+  type GenericFormInput,
+  type NotaSimpleForm,
+  type PropertiesSearchForm,
+  type SimplifiedReportForm,
 } from '@shop/domain';
 import { getConfig } from '../config/config-store.ts';
 import { api } from './client.ts';
 
 /**
- * The cart calls of spec point 7. Each answers `{ ok, message?, config, item? }`;
- * the client replaces the runtime configuration with the answer's, so the cart
- * menu and the cart list re-render from config.cart. Failures throw ApiError
+ * The cart calls of spec point 7. Each answers `{ ok, message?, config }` plus
+ * its own data (the domain's answer schemas); the client replaces the runtime
+ * configuration with the answer's, so the cart menu and the cart list re-render
+ * from config.cart. Failures and answers that do not match throw ApiError
  * (after three retries for server errors, with the generic snackbar).
  */
-export type CartAnswer = ApiAnswer & {
-  /** The item added or updated. */
-  item?: CartItem;
-};
 
 /** A fixed product's add call, by the cart/add route segment that posts it. */
 export interface AddForms {
@@ -50,17 +49,17 @@ const body = (extra: object) => ({ config: getConfig(), ...extra });
 export function addToCart<K extends AddKind>(kind: K, form: AddForms[K], requestId: string) {
   const generic = kind === 'product' ? (form as GenericFormInput) : undefined;
   const path = generic?.origin && generic.origin_id ? 'addgenericWithAssociation' : ADD_PATHS[kind];
-  return api.post<CartAnswer>(path, body({ form, request_id: requestId }));
+  return api.post(CartAddAnswerSchema, path, body({ form, request_id: requestId }));
 }
 
 /** GET cart: the cart and the configuration. */
 export function getCart() {
-  return api.get<CartAnswer>('cart');
+  return api.get(CartAnswerSchema, 'cart');
 }
 
 /** GET delquoteitem?id=: removes an item (and its child items). */
 export function removeCartItem(itemId: number) {
-  return api.get<CartAnswer>('delquoteitem', { id: itemId });
+  return api.get(ApiAnswerSchema, 'delquoteitem', { id: itemId });
 }
 
 /**
@@ -68,5 +67,5 @@ export function removeCartItem(itemId: number) {
  * product, or the generic form). A 400 carries per-field errors ('form.direccion').
  */
 export function updateCartItem(itemId: number, form: object) {
-  return api.post<CartAnswer>('updatequoteitem', body({ form }), { id: itemId });
+  return api.post(CartItemAnswerSchema, 'updatequoteitem', body({ form }), { id: itemId });
 }

@@ -1,9 +1,10 @@
-import type { ApiAnswer } from '@shop/domain';
+import { ApiAnswerSchema, CartItemAnswerSchema } from '@shop/domain';
 import { loadT } from '@shop/domain/i18n';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
+import * as z from 'zod/mini';
 import { Header } from '../../app/layout/header.tsx';
 import { makeCartItem } from '../../testing/cart-fixture.ts';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
@@ -29,6 +30,8 @@ const fail = (status: number, body: unknown = { ok: false, message: `error ${sta
   status,
   body,
 });
+/** An answer with a list of items (the retries below). */
+const ItemsAnswerSchema = z.extend(ApiAnswerSchema, { items: z.array(z.unknown()) });
 const attempts = () => api.received.length;
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
@@ -45,7 +48,7 @@ describe('api client cancelling', () => {
     api.answer('cart', ok({ items: [] }));
     const controller = new AbortController();
     controller.abort();
-    await expect(fast.request({ path: 'cart', signal: controller.signal })).rejects.toThrow();
+    await expect(fast.call(ApiAnswerSchema, { path: 'cart', signal: controller.signal })).rejects.toThrow();
     expect(attempts()).toBe(0);
   });
 });
@@ -59,7 +62,7 @@ describe('api client retries', () => {
     ['a 200 that is not JSON then success', [{ status: 200 }], 2],
   ])('%s: %i attempts', async (_, failures, expected) => {
     api.answer('cart', ...failures, ok({ items: [] }));
-    const answer = await fast.get<ApiAnswer & { items: unknown[] }>('cart');
+    const answer = await fast.get(ItemsAnswerSchema, 'cart');
     expect(answer).toMatchObject({ ok: true, items: [] });
     expect(attempts()).toBe(expected);
   });
@@ -73,7 +76,7 @@ describe('api client retries', () => {
         errors: [{ path: 'form.nombre', message: 'Obligatorio' }],
       }),
     );
-    const error = await rejection(fast.post('addns', { form: {} }));
+    const error = await rejection(fast.post(ApiAnswerSchema, 'addns', { form: {} }));
     expect(attempts()).toBe(1);
     expect(error).toMatchObject({ status, gaveUp: false, message: 'Revisa los datos' });
     expect(error.fieldErrors).toEqual({ 'form.nombre': 'Obligatorio' });
@@ -84,7 +87,7 @@ describe('api client retries', () => {
     api.answer('config', fail(500));
     render(<Snackbar />);
     const started = performance.now();
-    await rejection(createApiClient().get('config'));
+    await rejection(createApiClient().get(ApiAnswerSchema, 'config'));
     const elapsed = performance.now() - started;
     expect(attempts()).toBe(4);
     expect(elapsed).toBeGreaterThanOrEqual(1400);
@@ -101,7 +104,7 @@ describe('after the last retry', () => {
     setT(await loadT(language));
     api.answer('cart', fail(500));
     render(<Snackbar />);
-    const error = await rejection(fast.get('cart'));
+    const error = await rejection(fast.get(ApiAnswerSchema, 'cart'));
     expect(error).toMatchObject({ status: 500, gaveUp: true });
     expect(attempts()).toBe(4);
     const status = screen.getByRole('status');
@@ -113,14 +116,17 @@ describe('after the last retry', () => {
   it('shows one message for several failed calls', async () => {
     api.answer('cart', fail(500));
     render(<Snackbar />);
-    await Promise.all([rejection(fast.get('cart')), rejection(fast.get('cart'))]);
+    await Promise.all([
+      rejection(fast.get(ApiAnswerSchema, 'cart')),
+      rejection(fast.get(ApiAnswerSchema, 'cart')),
+    ]);
     expect(screen.getAllByRole('button', { name: 'Ok' })).toHaveLength(1);
   });
 
   it('stays quiet for a silent call (spec 8: pedidos, product)', async () => {
     api.answer('pedidos', fail(500));
     render(<Snackbar />);
-    await rejection(fast.get('pedidos', undefined, { silent: true }));
+    await rejection(fast.get(ApiAnswerSchema, 'pedidos', undefined, { silent: true }));
     expect(screen.getByRole('status').textContent).toBe('');
   });
 });
@@ -128,7 +134,12 @@ describe('after the last retry', () => {
 describe('requests and answers', () => {
   it('sends JSON, the form key and the query, to {base}/desktopapp/rest/', async () => {
     api.answer('updatequoteitem', ok());
-    await fast.post('updatequoteitem', { form: { nombre: 'Ana' } }, { id: 7, skip: undefined });
+    await fast.post(
+      ApiAnswerSchema,
+      'updatequoteitem',
+      { form: { nombre: 'Ana' } },
+      { id: 7, skip: undefined },
+    );
     const [request] = api.received;
     expect(request).toMatchObject({ method: 'POST', url: '/desktopapp/rest/updatequoteitem?id=7' });
     expect(request?.headers['x-form-key']).toBe('test-form-key');
@@ -157,18 +168,47 @@ describe('requests and answers', () => {
       cart: { quote_id: 3, items: [item, { ...item, id: 2 }], total: 19800 },
     });
     api.answer('addgeneric', { status: 200, body: { ok: true, config: next } });
-    await act(() => fast.post('addgeneric', { form: {} }));
+    await act(() => fast.post(ApiAnswerSchema, 'addgeneric', { form: {} }));
     expect(getConfig().form_key).toBe('rotated');
     expect(screen.getByTestId('cart-count').textContent).toBe('2 artículos en tu pedido');
   });
 
-  it.each([
-    ['ok false', { ok: false, config: makeRuntimeConfig({ form_key: 'other' }) }],
-    ['an invalid config', { ok: true, config: { store_id: 'x' } }],
-  ])('keeps the configuration on %s', async (_, body) => {
-    api.answer('pedidos', { status: 200, body });
+  it('keeps the configuration on ok false', async () => {
+    api.answer('pedidos', {
+      status: 200,
+      body: { ok: false, config: makeRuntimeConfig({ form_key: 'other' }) },
+    });
     const before = getConfig();
-    await fast.get('pedidos');
+    await fast.get(ApiAnswerSchema, 'pedidos');
     expect(getConfig()).toBe(before);
+  });
+});
+
+describe('answers checked against their domain schema', () => {
+  it.each([
+    ['an invalid config', { ok: true, config: { store_id: 'x' } }],
+    ['no item', { ok: true, config: makeRuntimeConfig({ form_key: 'other' }) }],
+    [
+      'an item of the wrong shape',
+      { ok: true, config: makeRuntimeConfig({ form_key: 'other' }), item: { id: 'x' } },
+    ],
+  ])('%s is one ApiError, not retried, and its configuration is not taken', async (_, body) => {
+    api.answer('updatequoteitem', { status: 200, body });
+    const before = getConfig();
+    render(<Snackbar />);
+    const error = await rejection(
+      fast.post(CartItemAnswerSchema, 'updatequoteitem', { form: {} }, { id: 1 }),
+    );
+    expect(error).toMatchObject({ status: 500, gaveUp: false });
+    expect(attempts()).toBe(1);
+    expect(getConfig()).toBe(before);
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('gives the parsed answer, typed by its schema', async () => {
+    const item = makeCartItem({ id: 9, quote_id: 3, product_id: 18464, created_at: '2025-01-01T10:00:00Z' });
+    api.answer('updatequoteitem', ok({ item }));
+    const answer = await fast.post(CartItemAnswerSchema, 'updatequoteitem', { form: {} }, { id: 9 });
+    expect(answer.item.id).toBe(9);
   });
 });

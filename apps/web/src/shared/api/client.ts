@@ -1,4 +1,4 @@
-import { type ApiAnswer, ApiAnswerSchema, type RuntimeConfig, RuntimeConfigSchema } from '@shop/domain';
+import { type ApiAnswer, type RuntimeConfig, RuntimeConfigSchema } from '@shop/domain';
 import * as z from 'zod/mini';
 import { getConfig, setConfig } from '../config/config-store.ts';
 import { getT } from '../i18n/use-t.ts';
@@ -119,6 +119,8 @@ export function createApiClient(endpoint: ApiEndpoint) {
   async function call<S extends z.ZodMiniType>(schema: S, req: ApiRequest): Promise<z.infer<S>> {
     for (let retry = 0; ; retry++) {
       const result = await attempt(endpoint, req);
+      // Cancelled while the answer was read: no answer, and its configuration is not taken.
+      req.signal?.throwIfAborted();
       if (!('status' in result)) {
         const parsed = z.safeParse(schema, result.body);
         if (!parsed.success) {
@@ -141,15 +143,6 @@ export function createApiClient(endpoint: ApiEndpoint) {
   }
   return { call };
 }
-
-/**
- * The storefront's envelope (the domain's `{ ok, message?, config }`), keeping
- * the call's own data beside it. The configuration is checked where it is
- * used (a malformed or missing one is ignored, as before: zod's `unknown`
- * alone still demands the key); calls with a domain answer schema pass it as
- * `schema`.
- */
-const EnvelopeSchema = z.looseObject({ ...ApiAnswerSchema.shape, config: z.optional(z.unknown()) });
 
 /**
  * The storefront's endpoint: `{base}/desktopapp/rest/`, the form key, three
@@ -182,30 +175,27 @@ export function storefrontEndpoint({
 }
 
 /**
- * The storefront's client: `call(schema, request)` checks the answer against a
- * domain schema; `get`/`post` check the envelope (and a `schema` when given).
+ * The storefront's client. Every call names the domain schema of its answer
+ * (the one the server's route answers with): `get(schema, path, query?, opts?)`,
+ * `post(schema, path, body, query?)`, or `call(schema, request)`. An answer
+ * that does not match it is an `ApiError` and its configuration is not taken.
  */
 export function createStorefrontClient(options?: Parameters<typeof storefrontEndpoint>[0]) {
   const { call } = createApiClient(storefrontEndpoint(options));
-  function request<T extends ApiAnswer = ApiAnswer>(
-    req: ApiRequest & { schema?: z.ZodMiniType<T> },
-  ): Promise<T> {
-    return call(req.schema ?? EnvelopeSchema, req) as Promise<T>;
-  }
   return {
     call,
-    request,
-    get: <T extends ApiAnswer = ApiAnswer>(
+    get: <S extends z.ZodMiniType<ApiAnswer>>(
+      schema: S,
       path: string,
       query?: Record<string, QueryValue>,
-      opts?: Pick<ApiRequest, 'silent'> & { schema?: z.ZodMiniType<T> },
-    ) => request<T>({ method: 'GET', path, query, ...opts }),
-    post: <T extends ApiAnswer = ApiAnswer>(
+      opts?: Pick<ApiRequest, 'silent' | 'signal'>,
+    ) => call(schema, { method: 'GET', path, query, ...opts }),
+    post: <S extends z.ZodMiniType<ApiAnswer>>(
+      schema: S,
       path: string,
       body: unknown,
       query?: Record<string, QueryValue>,
-      opts?: { schema?: z.ZodMiniType<T> },
-    ) => request<T>({ method: 'POST', path, body, query, ...opts }),
+    ) => call(schema, { method: 'POST', path, body, query }),
   };
 }
 

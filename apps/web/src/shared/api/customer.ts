@@ -1,15 +1,20 @@
 import {
-  type ApiAnswer,
+  ApiAnswerSchema,
   type Billing,
+  CheckEmailAnswerSchema,
+  type CheckoutAnswer,
+  CheckoutAnswerSchema,
   type CheckoutNext,
+  ClientAnswerSchema,
   type ClientData,
   type ClientRecord,
-  ClientRecordSchema,
   type OrderSuccess,
-  OrderSuccessSchema,
+  OrderSuccessAnswerSchema,
+  type PaymentIntentAnswer,
+  PaymentIntentAnswerSchema,
   type PaymentMethod,
+  StripeProcessAnswerSchema,
 } from '@shop/domain';
-import * as z from 'zod/mini';
 import { getConfig } from '../config/config-store.ts';
 import { api } from './client.ts';
 
@@ -23,21 +28,20 @@ import { api } from './client.ts';
 /** What the storefront does after a checkout or a new payment attempt (DECISIONS.md "Checkout payloads"). */
 export type PaymentNext = CheckoutNext;
 
-export type PaymentAnswer = ApiAnswer & { order_id: string; next: PaymentNext; store_id?: number };
+/** A checkout's answer or a new payment attempt's: the order and what to do `next`. */
+export type PaymentAnswer = CheckoutAnswer | PaymentIntentAnswer;
 
 const body = (extra: object) => ({ config: getConfig(), ...extra });
 
 /** GET checkEmail/email/{email}: whether a customer is registered with the address (register only). */
 export async function checkEmail(email: string): Promise<boolean> {
-  const answer = await api.get<ApiAnswer & { exists: boolean }>(
-    `checkEmail/email/${encodeURIComponent(email)}`,
-  );
+  const answer = await api.get(CheckEmailAnswerSchema, `checkEmail/email/${encodeURIComponent(email)}`);
   return answer.exists === true;
 }
 
 /** POST authenticate `{ email, pass }`: logs in; the answer's config has loggedIn true. */
 export function authenticate(email: string, pass: string) {
-  return api.post('authenticate', body({ email, pass }));
+  return api.post(ApiAnswerSchema, 'authenticate', body({ email, pass }));
 }
 
 /**
@@ -46,7 +50,7 @@ export function authenticate(email: string, pass: string) {
  * the same answer whether or not the e-mail has an account.
  */
 export function rememberPassword(email: string, path: string) {
-  return api.get(`rememberPassword/email/${encodeURIComponent(email)}`, { path });
+  return api.get(ApiAnswerSchema, `rememberPassword/email/${encodeURIComponent(email)}`, { path });
 }
 
 /**
@@ -54,34 +58,32 @@ export function rememberPassword(email: string, path: string) {
  * (ADR 031); the same answer (its message says so) whether or not the e-mail has an account.
  */
 export function requestLoginLink(email: string, path: string) {
-  return api.post('loginLink', body({ email, path }));
+  return api.post(ApiAnswerSchema, 'loginLink', body({ email, path }));
 }
 
 /** POST loginWithLink `{ token }`: logs in with a mailed link (once); the answer's config has loggedIn true. */
 export function loginWithLink(token: string) {
-  return api.post('loginWithLink', body({ token }));
+  return api.post(ApiAnswerSchema, 'loginWithLink', body({ token }));
 }
 
 /** POST resetPassword `{ token, pass }`: sets a new password with the link's token and logs the customer in. */
 export function resetPassword(token: string, pass: string) {
-  return api.post('resetPassword', body({ token, pass }));
+  return api.post(ApiAnswerSchema, 'resetPassword', body({ token, pass }));
 }
 
 /** POST logout: ends the customer's session (a new session id; the answer's config has loggedIn false). */
 export function logout() {
-  return api.post('logout', body({}));
+  return api.post(ApiAnswerSchema, 'logout', body({}));
 }
 
 /** GET client: the client record (preferred payment). */
 export async function getClient(): Promise<ClientRecord> {
-  const answer = await api.get<ApiAnswer & { client: unknown }>('client');
-  return z.parse(ClientRecordSchema, answer.client);
+  return (await api.get(ClientAnswerSchema, 'client')).client;
 }
 
 /** POST clientupdate `{ data }` (spec 7): changes the client record; answers it as GET client does. */
 export async function updateClient(data: ClientData): Promise<ClientRecord> {
-  const answer = await api.post<ApiAnswer & { client: unknown }>('clientupdate', body({ data }));
-  return z.parse(ClientRecordSchema, answer.client);
+  return (await api.post(ClientAnswerSchema, 'clientupdate', body({ data }))).client;
 }
 
 /** The method fields of a checkout form (card fields stay in memory and go only in this body). */
@@ -93,7 +95,8 @@ export type PaymentFields = { type: PaymentMethod } & Record<string, string | un
  * same body, so a lost answer is answered again with the same order.
  */
 export function checkoutAuthenticated(form: PaymentFields, requestId: string, billing?: Billing) {
-  return api.post<PaymentAnswer>(
+  return api.post(
+    CheckoutAnswerSchema,
     'checkoutAuthenticated/',
     body({ form: { ...form, request_id: requestId, ...(billing ? { billing } : {}) } }),
   );
@@ -105,7 +108,8 @@ export function checkoutAuthenticated(form: PaymentFields, requestId: string, bi
  */
 export function checkoutRegister(fields: PaymentFields, email: string, requestId: string, billing?: Billing) {
   const path = fields.type === 'paypal' ? 'checkoutRegisterPaypal/' : 'checkoutRegister/';
-  return api.post<PaymentAnswer>(
+  return api.post(
+    CheckoutAnswerSchema,
     path,
     body({
       form: { ...fields, email, accept_terms: true, request_id: requestId, ...(billing ? { billing } : {}) },
@@ -122,18 +126,18 @@ export function checkoutRegister(fields: PaymentFields, email: string, requestId
 export function payOrder(orderId: string, method: PaymentMethod, fields: Record<string, string> = {}) {
   switch (method) {
     case 'paypal':
-      return api.get<PaymentAnswer>('otherMethodsPaypal/', { order_id: orderId });
+      return api.get(PaymentIntentAnswerSchema, 'otherMethodsPaypal/', { order_id: orderId });
     case 'bizum':
-      return api.get<PaymentAnswer>('otherMethodsBizum/', { order_id: orderId });
+      return api.get(PaymentIntentAnswerSchema, 'otherMethodsBizum/', { order_id: orderId });
     case 'monei':
-      return api.get<PaymentAnswer>('moneiPaymentIntent/', { order_id: orderId });
+      return api.get(PaymentIntentAnswerSchema, 'moneiPaymentIntent/', { order_id: orderId });
     case 'moneimultibanco':
-      return api.get<PaymentAnswer>('moneiPaymentIntent/', {
+      return api.get(PaymentIntentAnswerSchema, 'moneiPaymentIntent/', {
         order_id: orderId,
         paymethod: 'moneimultibanco',
       });
     default:
-      return api.get<PaymentAnswer>('otherMethodsPaymentIntent/', {
+      return api.get(PaymentIntentAnswerSchema, 'otherMethodsPaymentIntent/', {
         order_id: orderId,
         type: method,
         ...fields,
@@ -143,6 +147,10 @@ export function payOrder(orderId: string, method: PaymentMethod, fields: Record<
 
 /** GET orderSummary/?order_id=: the customer's order as the success and retry pages show it, with how its payment stands. */
 export async function orderSummary(orderId: string): Promise<OrderSuccess> {
-  const answer = await api.get<ApiAnswer & { order: unknown }>('orderSummary/', { order_id: orderId });
-  return z.parse(OrderSuccessSchema, answer.order);
+  return (await api.get(OrderSuccessAnswerSchema, 'orderSummary/', { order_id: orderId })).order;
+}
+
+/** GET stripe/rest/process/?order_id=: back from Stripe, the server completes the card payment (spec 7). */
+export function stripeProcess(orderId: string) {
+  return api.get(StripeProcessAnswerSchema, 'stripe/rest/process/', { order_id: orderId }, { silent: true });
 }

@@ -1,5 +1,4 @@
-import { type PedidosAnswer, PedidosOrOneAnswerSchema } from '@shop/domain';
-import * as z from 'zod/mini';
+import { ApiAnswerSchema, type PedidosAnswer, PedidosOrOneAnswerSchema } from '@shop/domain';
 import { getConfig } from '../config/config-store.ts';
 import { api } from './client.ts';
 
@@ -8,14 +7,14 @@ import { api } from './client.ts';
  * shows no generic message and keeps the current configuration.
  */
 export async function pedidos(): Promise<PedidosAnswer['pedidos']> {
-  const answer = await api.get('pedidos', undefined, { silent: true });
-  return z.parse(PedidosOrOneAnswerSchema, answer).pedidos;
+  const answer = await api.get(PedidosOrOneAnswerSchema, 'pedidos', undefined, { silent: true });
+  return answer.pedidos;
 }
 
 /** GET pedidos?id=: one of the customer's orders (the incident form reads its open incident). */
 export async function pedido(orderId: string): Promise<PedidosAnswer['pedidos'][number] | null> {
-  const answer = await api.get('pedidos', { id: orderId });
-  return z.parse(PedidosOrOneAnswerSchema, answer).pedidos[0] ?? null;
+  const answer = await api.get(PedidosOrOneAnswerSchema, 'pedidos', { id: orderId });
+  return answer.pedidos[0] ?? null;
 }
 
 /**
@@ -29,6 +28,7 @@ export function uploadForm(
   values: { option_id: number; product_id: number; type: string; value: string }[],
 ) {
   return api.post(
+    ApiAnswerSchema,
     'uploadForm',
     { config: getConfig(), json_form: JSON.stringify(form), json_values: JSON.stringify(values) },
     { form_id: formId, order_id: orderId },

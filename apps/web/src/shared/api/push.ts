@@ -1,4 +1,4 @@
-import { type PushSubscribeBody, PushSubscribeBodySchema } from '@shop/domain';
+import { ApiAnswerSchema, type PushSubscribeBody, PushSubscribeBodySchema } from '@shop/domain';
 import * as z from 'zod/mini';
 import { api } from './client.ts';
 
@@ -8,5 +8,5 @@ import { api } from './client.ts';
  * the domain's schema before it leaves.
  */
 export function pushSubscribe(subscription: PushSubscribeBody) {
-  return api.post('pushSubscribe', z.parse(PushSubscribeBodySchema, subscription));
+  return api.post(ApiAnswerSchema, 'pushSubscribe', z.parse(PushSubscribeBodySchema, subscription));
 }

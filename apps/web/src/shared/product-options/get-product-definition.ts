@@ -1,4 +1,4 @@
-import { type ProductDefinition, parseProductMessage } from '@shop/domain';
+import { ProductAnswerSchema, type ProductDefinition, parseProductMessage } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 
@@ -10,16 +10,19 @@ import { api } from '../api/client.ts';
 const loaded = new Map<number, ProductDefinition>();
 const loading = new Map<number, Promise<ProductDefinition | null>>();
 let generation = 0;
+/** Cancels the loads of this generation when it is cleared (their answers, configuration included, are stale). */
+let loads = new AbortController();
 /** The ids a render asked for (server rendering: which definitions the page must carry). */
 const asked = new Set<number>();
 
 async function load(productId: number): Promise<ProductDefinition | null> {
   const started = generation;
+  const { signal } = loads;
   try {
-    const answer = await api.get('product', { id: productId }, { silent: true });
+    const answer = await api.get(ProductAnswerSchema, 'product', { id: productId }, { silent: true, signal });
     const definition = parseProductMessage(answer);
     if (!definition || definition.product_id !== productId) return null;
-    // A clear while the call was out means the answer may be stale: give it, do not keep it.
+    // A clear cancels the call; one answered just before it is stale: give it, do not keep it.
     if (started === generation) loaded.set(productId, definition);
     return definition;
   } catch {
@@ -68,12 +71,18 @@ export function useProductDefinition(productId: number | null): ProductDefinitio
   return state.definition;
 }
 
-/** Forgets the loaded definitions and the loads in flight (tests; an operator's change). */
-export function clearProductDefinitions(): void {
+function forget(): void {
   generation++;
   loaded.clear();
   loading.clear();
   asked.clear();
+}
+
+/** Forgets the loaded definitions and cancels the loads in flight (tests; an operator's change). */
+export function clearProductDefinitions(): void {
+  forget();
+  loads.abort();
+  loads = new AbortController();
 }
 
 /**
@@ -82,7 +91,8 @@ export function clearProductDefinitions(): void {
  * hydrates with the same ones, which the page carries.
  */
 export function primeProductDefinitions(definitions: readonly ProductDefinition[]): void {
-  clearProductDefinitions();
+  // The loads already out (the page's first render) go on: only the kept copies are replaced.
+  forget();
   for (const definition of definitions) loaded.set(definition.product_id, definition);
 }
 

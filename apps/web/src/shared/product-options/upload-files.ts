@@ -1,4 +1,5 @@
-import { RuntimeConfigSchema } from '@shop/domain';
+import { UploadAnswerSchema } from '@shop/domain';
+import * as z from 'zod/mini';
 import { isRetryable } from '../api/api-error.ts';
 import { apiUrl, DEFAULT_RETRY_DELAYS_MS } from '../api/client.ts';
 import { getConfig, setConfig } from '../config/config-store.ts';
@@ -32,27 +33,25 @@ export class UploadError extends Error {
 
 type Attempt = { files: UploadedFile[] } | { status: number | null; message: string | null };
 
-function isUploadedFile(value: unknown): value is UploadedFile {
-  const file = value as UploadedFile | null;
-  return (
-    typeof file === 'object' && file !== null && Number.isInteger(file.id) && typeof file.name === 'string'
-  );
-}
-
+/**
+ * A 2xx answer is the domain's UploadAnswerSchema (the server answers through
+ * it) or no answer at all; its config replaces the page's.
+ */
 function readAnswer(xhr: XMLHttpRequest): Attempt {
-  let body: { ok?: unknown; message?: unknown; files?: unknown; config?: unknown } | null = null;
+  let body: unknown = null;
   try {
     body = JSON.parse(xhr.responseText);
   } catch {
     body = null;
   }
-  const message = typeof body?.message === 'string' ? body.message : null;
-  if (xhr.status >= 200 && xhr.status < 300 && body?.ok === true && Array.isArray(body.files)) {
-    const parsed = RuntimeConfigSchema.safeParse(body.config);
-    if (parsed.success) setConfig(parsed.data);
-    return { files: body.files.filter(isUploadedFile) };
+  const ok = xhr.status >= 200 && xhr.status < 300;
+  const parsed = ok ? z.safeParse(UploadAnswerSchema, body) : undefined;
+  if (parsed?.success) {
+    setConfig(parsed.data.config);
+    return { files: parsed.data.files };
   }
-  return { status: xhr.status >= 200 && xhr.status < 300 ? null : xhr.status || null, message };
+  const message = (body as { message?: unknown } | null)?.message;
+  return { status: ok ? null : xhr.status || null, message: typeof message === 'string' ? message : null };
 }
 
 function send(request: UploadRequest): Promise<Attempt> {

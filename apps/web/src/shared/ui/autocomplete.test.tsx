@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeRuntimeConfig } from '../../testing/config-fixture.ts';
 import { companyHit, municipalityHit, setupFakeApi } from '../../testing/fake-api.ts';
+import { ApiError } from '../api/api-error.ts';
 import { setConfig } from '../config/config-store.ts';
 import { setT } from '../i18n/use-t.ts';
 import { Autocomplete } from './autocomplete.tsx';
@@ -138,6 +139,20 @@ describe('free text and the other endpoints', () => {
     const hits = await searchFreguesias('ips')('Estrela', new AbortController().signal);
     expect(hits).toEqual([]);
     expect(requests()).toEqual(['/shop/freguesias.php?app=1&type=ips&term=Estrela']);
+  });
+
+  it('goes through the API client: an answer that is not hits is one ApiError, asked once', async () => {
+    api.answerAt('/shop/registros.php', { status: 200, body: [{ label: 'Madrid' }] });
+    const error = await searchMunicipalities('Mad', new AbortController().signal).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(requests()).toEqual(['/shop/registros.php?app=1&term=Mad']);
+  });
+
+  it('a search superseded by the next keystroke is cancelled, not answered', async () => {
+    const controller = new AbortController();
+    const pending = searchMunicipalities('Mad', controller.signal);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
   });
 
   it('a failing search says so', async () => {

@@ -1,7 +1,7 @@
-import type { CartItem, FieldError } from '@shop/domain';
+import type { CartAddAnswer, CartItem, FieldError } from '@shop/domain';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../shared/api/api-error.ts';
-import { type AddForms, type AddKind, addToCart, type CartAnswer } from '../../../shared/api/cart.ts';
+import { type AddForms, type AddKind, addToCart } from '../../../shared/api/cart.ts';
 import { clearInvalidPayment, saveLastAddedProduct } from '../../../shared/storage/checkout-storage.ts';
 import { addRecordFor, markAddDone, readSavedForm } from '../utils/add-request.ts';
 
@@ -20,9 +20,9 @@ export type CartAddState =
   | { status: 'refused'; message: string };
 
 // One post per request id, shared by every render (StrictMode runs effects twice).
-const inflight = new Map<string, Promise<CartAnswer>>();
+const inflight = new Map<string, Promise<CartAddAnswer>>();
 
-function postOnce<K extends AddKind>(kind: K, form: AddForms[K], requestId: string): Promise<CartAnswer> {
+function postOnce<K extends AddKind>(kind: K, form: AddForms[K], requestId: string): Promise<CartAddAnswer> {
   let post = inflight.get(requestId);
   if (!post) {
     post = addToCart(kind, form, requestId).finally(() => inflight.delete(requestId));

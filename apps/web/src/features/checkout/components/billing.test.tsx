@@ -108,7 +108,11 @@ describe('billing data on customer/checkout (issue 18)', () => {
       okAnswer(
         api.baseUrl,
         { loggedIn: true },
-        { order_id: ORDER, next: { type: 'redirect', url: `${api.baseUrl}x` } },
+        {
+          order_id: ORDER,
+          store_id: 14,
+          next: { type: 'redirect', url: `${api.baseUrl}x` },
+        },
       ),
     );
     selected('paypal');
@@ -158,7 +162,11 @@ describe('billing data on customer/checkout (issue 18)', () => {
       okAnswer(
         api.baseUrl,
         { loggedIn: true },
-        { order_id: ORDER, next: { type: 'redirect', url: `${api.baseUrl}x` } },
+        {
+          order_id: ORDER,
+          store_id: 14,
+          next: { type: 'redirect', url: `${api.baseUrl}x` },
+        },
       ),
     );
     await api.open('/app/payment/cc', { cart: cartWithNs });

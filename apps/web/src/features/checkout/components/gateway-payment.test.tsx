@@ -77,7 +77,7 @@ describe('payment/cc follows the gateway that takes cards', () => {
       const page = `${api.baseUrl}desktopapp/rest/redsys/rest/processBizum?order_id=${ORDER}`;
       api.answer(
         'checkoutRegister/',
-        okAnswer(api.baseUrl, {}, { order_id: ORDER, next: { type: 'redirect', url: page } }),
+        okAnswer(api.baseUrl, {}, { order_id: ORDER, store_id: 14, next: { type: 'redirect', url: page } }),
       );
       await open('/app/payment/cc', { payment_gateways: { cc: gateway } });
       await heading('Pago con tarjeta');
@@ -96,7 +96,10 @@ describe('payment/cc follows the gateway that takes cards', () => {
   it('stripe: no card fields here; the Payment Element takes the card, wallets only where the store enables them', async () => {
     registered();
     selected('cc');
-    api.answer('checkoutRegister/', okAnswer(api.baseUrl, {}, { order_id: ORDER, next: STRIPE_NEXT }));
+    api.answer(
+      'checkoutRegister/',
+      okAnswer(api.baseUrl, {}, { order_id: ORDER, store_id: 14, next: STRIPE_NEXT }),
+    );
     await open('/app/payment/cc', { payment_gateways: { cc: 'stripe' } });
     await heading('Pago con tarjeta');
     expect(screen.queryByRole('textbox', { name: 'Número de tarjeta' })).toBeNull();
@@ -137,7 +140,7 @@ describe('direct debit through Stripe (SEPA)', () => {
       okAnswer(
         api.baseUrl,
         { loggedIn: true, portal_name: 'Registro Fácil' },
-        { order_id: ORDER, next: STRIPE_NEXT },
+        { order_id: ORDER, store_id: 14, next: STRIPE_NEXT },
       ),
     );
     await open('/app/customer/checkout', {
@@ -184,7 +187,7 @@ describe('direct debit through Stripe (SEPA)', () => {
     selected('bank');
     api.answer(
       'checkoutAuthenticated/',
-      okAnswer(api.baseUrl, { loggedIn: true }, { order_id: ORDER, next: STRIPE_NEXT }),
+      okAnswer(api.baseUrl, { loggedIn: true }, { order_id: ORDER, store_id: 14, next: STRIPE_NEXT }),
     );
     await open('/app/payment/stripe?method=bank', {
       loggedIn: true,
@@ -210,6 +213,7 @@ describe('Multibanco through Stripe', () => {
         { store_id: 16 },
         {
           order_id: '1600000007',
+          store_id: 16,
           next: {
             type: 'voucher',
             entity: '11249',

@@ -182,7 +182,7 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
     const challenge = `${api.baseUrl}payments/sandbox/3ds/sbx_1_abc`;
     api.answer(
       'checkoutRegister/',
-      okAnswer(api.baseUrl, {}, { order_id: ORDER, next: { type: '3ds', url: challenge } }),
+      okAnswer(api.baseUrl, {}, { order_id: ORDER, store_id: 14, next: { type: '3ds', url: challenge } }),
     );
     await open('/app/payment/cc');
     await heading('Pago con tarjeta');
@@ -226,6 +226,7 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
         { payment_methods: SPAIN, cart: { quote_id: null, items: [], total: 0 } },
         {
           order_id: ORDER,
+          store_id: 14,
           next: { type: 'failed', message: '' },
         },
       ),
@@ -237,6 +238,7 @@ describe('payment/cc (spec 4 and 5 "Card")', () => {
         {},
         {
           order_id: ORDER,
+          attempt: 2,
           next: { type: 'redirect', url: `${api.baseUrl}payments/sandbox/bizum/sbx_2` },
         },
       ),
@@ -358,6 +360,7 @@ describe('Multibanco, checkout and success', () => {
         { store_id: 16 },
         {
           order_id: '1600000007',
+          store_id: 16,
           next: {
             type: 'voucher',
             entity: '21424',
@@ -391,6 +394,7 @@ describe('Multibanco, checkout and success', () => {
         { loggedIn: true },
         {
           order_id: ORDER,
+          store_id: 14,
           next: { type: 'redirect', url: `${api.baseUrl}payments/sandbox/paypal/sbx_3` },
         },
       ),
@@ -417,7 +421,7 @@ describe('Multibanco, checkout and success', () => {
     selected('bank');
     api.answer(
       'checkoutAuthenticated/',
-      okAnswer(api.baseUrl, { loggedIn: true }, { order_id: ORDER, next: { type: 'pending' } }),
+      okAnswer(api.baseUrl, { loggedIn: true }, { order_id: ORDER, store_id: 14, next: { type: 'pending' } }),
     );
     api.answer(
       'orderSummary/',

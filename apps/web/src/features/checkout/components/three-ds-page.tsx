@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { api } from '../../../shared/api/client.ts';
-import { orderSummary } from '../../../shared/api/customer.ts';
+import { orderSummary, stripeProcess } from '../../../shared/api/customer.ts';
 import { useConfig } from '../../../shared/config/config-store.ts';
 import { useHeadingFocus } from '../../../shared/hooks/use-heading-focus.ts';
 import { usePageTitle } from '../../../shared/hooks/use-page-title.ts';
@@ -46,7 +45,7 @@ export default function ThreeDsPage() {
       polls.current += 1;
       // Coming back from Stripe: ask the server to complete the card payment first (spec 7).
       if (stripeReturn && polls.current === 1 && orderId) {
-        await api.get('stripe/rest/process/', { order_id: orderId }, { silent: true }).catch(() => undefined);
+        await stripeProcess(orderId).catch(() => undefined);
       }
       return orderSummary(orderId ?? '');
     },

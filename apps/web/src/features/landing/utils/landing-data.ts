@@ -1,5 +1,4 @@
-import type { LandingData, LandingFolder, MunicipioAnswer } from '@shop/domain';
-import { getConfig } from '../../../shared/config/config-store.ts';
+import type { LandingData, LandingFolder } from '@shop/domain';
 
 /** The element the server writes a landing page's data into, beside the configuration. */
 export const LANDING_DATA_ID = 'landing-data';
@@ -36,12 +35,12 @@ export function releasePageLanding(): void {
 export async function fetchLanding(folder: LandingFolder, url: string): Promise<LandingData | null> {
   // The API client (and the schemas it validates with) load only for a visit inside the app:
   // a page the server rendered carries its data, so its hydration needs neither (ADR 009).
-  const [{ api }, { ApiError }] = await Promise.all([
-    import('../../../shared/api/client.ts'),
+  const [{ postMunicipio }, { ApiError }] = await Promise.all([
+    import('../../../shared/api/landing.ts'),
     import('../../../shared/api/api-error.ts'),
   ]);
   try {
-    const answer = await api.post<MunicipioAnswer>('municipio', { config: getConfig(), url, folder });
+    const answer = await postMunicipio(folder, url);
     return answer.landing;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
