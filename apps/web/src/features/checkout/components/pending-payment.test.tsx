@@ -24,11 +24,14 @@ afterEach(() => {
   browser.leave = realLeave;
 });
 
+// The cart is in every answer's configuration: a late answer of one test
+// (a refetch) must not empty the cart of the next one's payment page.
 const PT: Partial<RuntimeConfig> = {
   store_id: 16,
   language: 'pt',
   loggedIn: true,
   payment_methods: ['cc', 'multibanco', 'paypal', 'mbway'],
+  cart: cartWithNs,
 };
 const ORDER = '1600000042';
 const VOUCHER = {
