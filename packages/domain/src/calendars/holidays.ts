@@ -1,5 +1,5 @@
 import { addDaysIso, easterDates } from '../rules/easter.ts';
-import type { EsRegion } from './regions.ts';
+import { ES_REGIONS, type EsRegion } from './regions.ts';
 
 /**
  * One day a registry is closed. National when `region` and `municipality` are
@@ -66,30 +66,7 @@ export function portugalNationalHolidays(year: number): HolidaySeed[] {
 const regional = (regions: EsRegion[], date: string, name: string): HolidaySeed[] =>
   regions.map((region) => ({ date, country: 'ES', region, municipality: null, name }));
 
-const ALL_REGIONS_BUT = (...except: EsRegion[]): EsRegion[] =>
-  (
-    [
-      'AN',
-      'AR',
-      'AS',
-      'IB',
-      'CN',
-      'CB',
-      'CL',
-      'CM',
-      'CT',
-      'VC',
-      'EX',
-      'GA',
-      'MD',
-      'MC',
-      'NC',
-      'PV',
-      'RI',
-      'CE',
-      'ML',
-    ] as EsRegion[]
-  ).filter((r) => !except.includes(r));
+const ALL_REGIONS_BUT = (...except: EsRegion[]): EsRegion[] => ES_REGIONS.filter((r) => !except.includes(r));
 
 /**
  * 2026, Spain: the BOE's Resolución de 17 de octubre de 2025 (Dirección General
