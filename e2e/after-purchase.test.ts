@@ -143,7 +143,7 @@ describe('after the purchase (Chromium, real server, sandbox gateway)', () => {
       .toContain(`Necesitamos más información sobre tu pedido ${orderId}`);
     expect(await customerStatus(customer)).toBe('Incidencia');
     expect(await customer.getByText('Envíenos la escritura de la finca, por favor.').count()).toBe(1);
-    await customer.getByRole('link', { name: 'Completar el formulario de incidencia' }).click();
+    await customer.getByRole('link', { name: 'Completar el formulario de incidencia' }).first().click();
     await expect
       .poll(() => h1(customer).textContent())
       .toBe(`Formulario de incidencia del pedido ${orderId}`);

@@ -65,7 +65,7 @@ async function logIn() {
   await page.goto(`${origin}/app/customer/authenticate?store_id=14`);
   await page.getByRole('textbox', { name: 'E-mail' }).fill(EMAIL);
   await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.getByRole('button', { name: 'Cerrar sesión' }).waitFor();
 }
 

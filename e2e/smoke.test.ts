@@ -40,6 +40,6 @@ describe('storefront smoke test (360px wide, real server, Chromium)', () => {
     expect(new URL(shop.page.url()).pathname).toBe('/app/about');
     const article = await shop.page.locator('article').textContent();
     expect(article).toContain('CAOP 2025');
-    expect(article).toContain('Fuente: INE');
+    expect(article).toContain('Fonte: INE');
   });
 });
