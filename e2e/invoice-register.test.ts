@@ -80,11 +80,15 @@ describe('the invoice register (Chromium, real server)', () => {
     // 10 € of it back: a rectifying invoice by differences, the order keeps its status.
     await page.getByLabel('Motivo de la rectificación').fill('Descuento por retraso');
     await page.getByLabel(/^Importe a reembolsar en euros/).fill('10');
-    await page.getByRole('button', { name: 'Emitir factura rectificativa y reembolsar' }).click();
+    await page.getByRole('button', { name: 'Abonar y reembolsar…' }).click();
+    // Nothing happens until a confirmation states the amount and what becomes of the order.
+    const confirm = page.getByRole('dialog', { name: /^¿Reembolsar 10\s€\?$/ });
+    expect(await confirm.textContent()).toContain('el pedido sigue abierto');
+    await confirm.getByRole('button', { name: /^Sí, reembolsar 10\s€$/ }).click();
     await expect
       .poll(() =>
         page
-          .getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R1\) emitida y reembolsado 10,00 €/)
+          .getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R1\) emitida y reembolsados 10\s€/)
           .count(),
       )
       .toBe(1);
@@ -99,7 +103,7 @@ describe('the invoice register (Chromium, real server)', () => {
     expect(await invoiceRow.textContent()).toContain('1100: Valor incorrecto');
     const noteRow = table.locator('tbody tr[data-number^="R-ES-"]');
     expect(await noteRow.textContent()).toContain(`${invoiceNumber} (Descuento por retraso)`);
-    expect(await noteRow.textContent()).toContain('-10,00 €');
+    expect(await noteRow.textContent()).toMatch(/-10\s€/);
     expect(await table.getByRole('rowheader', { name: /^Total del periodo \(2 documentos\)/ }).count()).toBe(
       1,
     );
