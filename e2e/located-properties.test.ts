@@ -105,7 +105,14 @@ async function recordProperties(orderId: string, properties: { registro: string;
     await expect.poll(() => panel.textContent()).toContain('esperando el pago del cliente');
     // Recorded once: the form is gone, the history has the audit row.
     expect(await panel.getByRole('button', { name: /^Registrar/ }).count()).toBe(0);
-    await expect.poll(() => page.getByText(/order\.located_recorded/).count()).toBe(1);
+    // The history reads in words (the action's code stays on the entry as data-action).
+    const recorded = page
+      .getByRole('region', { name: 'Historial' })
+      .locator('li[data-action="order.located_recorded"]');
+    await expect.poll(() => recorded.count()).toBe(1);
+    expect(await recorded.textContent()).toContain(
+      'Propiedades localizadas registradas y ofrecidas al cliente',
+    );
   } finally {
     await page.close();
   }
