@@ -4,7 +4,7 @@ import { isLanguage, loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConsentDefaults } from '../shared/analytics/gtag.ts';
-import { setConfig } from '../shared/config/config-store.ts';
+import { setConfig, setRenderedConfig } from '../shared/config/config-store.ts';
 import { setServerConsent } from '../shared/consent/consent-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
@@ -45,6 +45,8 @@ async function start(root: HTMLElement) {
     (await productData)?.primeFromPage(document);
     // The server rendered the banner or not from the same cookie.
     setServerConsent(consentFromCookies(document.cookie));
+    // And with this configuration, whatever an API answer replaces it with meanwhile.
+    setRenderedConfig(config);
     await Promise.all([
       preloadRoute(`${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`),
       ConsentBanner.preload(),
