@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConsentDefaults } from '../shared/analytics/gtag.ts';
 import { setConfig, setRenderedConfig } from '../shared/config/config-store.ts';
-import { setServerConsent } from '../shared/consent/consent-store.ts';
+import { REJECT_ALL, setServerConsent } from '../shared/consent/consent-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
@@ -43,8 +43,12 @@ async function start(root: HTMLElement) {
     // The server rendered this route (ADR 009): load its module first, so the
     // first render matches the markup and React adopts it instead of replacing it.
     (await productData)?.primeFromPage(document);
-    // The server rendered the banner or not from the same cookie.
-    setServerConsent(consentFromCookies(document.cookie));
+    // The server rendered the banner or not from the request's consent cookie. The
+    // previous page may have written that cookie after this request left (its
+    // effect racing the navigation, seen under load as React #418), so the markup
+    // says whether the banner is there; the cookie only which choice it was.
+    const bannerRendered = root.querySelector('[data-consent-banner]') !== null;
+    setServerConsent(bannerRendered ? null : (consentFromCookies(document.cookie) ?? REJECT_ALL));
     // And with this configuration, whatever an API answer replaces it with meanwhile.
     setRenderedConfig(config);
     await Promise.all([
