@@ -1,11 +1,10 @@
 import '../shared/ui/global.css';
-import { consentFromCookies } from '@shop/domain';
 import { isLanguage, loadT } from '@shop/domain/i18n';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setConsentDefaults } from '../shared/analytics/gtag.ts';
-import { setConfig } from '../shared/config/config-store.ts';
-import { setServerConsent } from '../shared/consent/consent-store.ts';
+import { setConfig, setRenderedConfig } from '../shared/config/config-store.ts';
+import { renderedConsent, setServerConsent } from '../shared/consent/consent-store.ts';
 import { setT } from '../shared/i18n/use-t.ts';
 import { App } from './app.tsx';
 import { installChunkReload } from './chunk-reload.ts';
@@ -43,8 +42,10 @@ async function start(root: HTMLElement) {
     // The server rendered this route (ADR 009): load its module first, so the
     // first render matches the markup and React adopts it instead of replacing it.
     (await productData)?.primeFromPage(document);
-    // The server rendered the banner or not from the same cookie.
-    setServerConsent(consentFromCookies(document.cookie));
+    // The banner or not, as the server's markup has it (not as today's cookie says).
+    setServerConsent(renderedConsent(root, document.cookie));
+    // And with this configuration, whatever an API answer replaces it with meanwhile.
+    setRenderedConfig(config);
     await Promise.all([
       preloadRoute(`${window.location.pathname.slice(config.app_prefix.length)}${window.location.search}`),
       ConsentBanner.preload(),

@@ -58,6 +58,7 @@ export default function ConsentBanner() {
       className={styles.banner}
       aria-labelledby="consent-title"
       data-testid="consent-banner"
+      data-consent-banner=""
       onFocus={(event) => rememberFocusOrigin(event.relatedTarget, event.currentTarget)}
     >
       <h2 id="consent-title" className={styles.title}>

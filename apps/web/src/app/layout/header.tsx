@@ -43,7 +43,11 @@ export function Header() {
         <div className={styles.tools}>
           {showsRequestNotaSimple(config.store_id, pathname) && (
             <Link href={paths.notaSimpleStep(1)} className={styles.requestNs}>
-              {t('header.requestNotaSimple')}
+              {/* On a phone only the icon shows (issue 20 item 9: the bar stays <= 64 px); the words stay its name. */}
+              <svg className={styles.requestNsIcon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M6 2h9l5 5v15H4V2h2Zm8 1.5V8h4.5L14 3.5ZM11 11v3H8v2h3v3h2v-3h3v-2h-3v-3h-2Z" />
+              </svg>
+              <span className={styles.requestNsText}>{t('header.requestNotaSimple')}</span>
             </Link>
           )}
           <CartMenu />

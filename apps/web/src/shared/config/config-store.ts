@@ -26,7 +26,23 @@ export function subscribeConfig(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The configuration the server rendered the page with (ADR 009), set in the
+ * browser right before hydrating. An API answer that replaces the configuration
+ * while React still hydrates a part (a lazy route's Suspense boundary, later
+ * under load) would otherwise give that part's first render another cart or
+ * log-in state than the server's markup (React #418).
+ */
+let rendered: RuntimeConfig | undefined;
+
+export function setRenderedConfig(config: RuntimeConfig | undefined): void {
+  rendered = config;
+}
+
+/** The hydration's snapshot; on the server (nothing set) the current configuration. */
+const getServerConfig = (): RuntimeConfig => rendered ?? getConfig();
+
 /** The configuration, re-rendering the caller when it is replaced. */
 export function useConfig(): RuntimeConfig {
-  return useSyncExternalStore(subscribeConfig, getConfig, getConfig);
+  return useSyncExternalStore(subscribeConfig, getConfig, getServerConfig);
 }

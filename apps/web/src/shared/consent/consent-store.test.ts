@@ -42,3 +42,25 @@ describe('the consent store while a server-rendered page hydrates', () => {
     expect(store.getConsent()).toEqual(STORED);
   });
 });
+
+describe('the choice a server-rendered page was rendered with (renderedConsent)', () => {
+  const page = (markup: string) => {
+    const root = document.createElement('div');
+    root.innerHTML = markup;
+    return root;
+  };
+
+  it('is no choice where the markup has the banner, even when the previous page wrote the cookie since', async () => {
+    const { renderedConsent } = await freshStore();
+    const { consentCookieValue } = await import('@shop/domain');
+    const cookie = `cookie_consent=${consentCookieValue(STORED)}`;
+    expect(renderedConsent(page('<section data-consent-banner=""></section>'), cookie)).toBeNull();
+    expect(renderedConsent(page('<main></main>'), cookie)).toEqual(STORED);
+    // No banner and no cookie any more: a choice all the same, so the banner stays out.
+    expect(renderedConsent(page('<main></main>'), '')).toEqual({
+      functionality: false,
+      tracking: false,
+      targeting: false,
+    });
+  });
+});

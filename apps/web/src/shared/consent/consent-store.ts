@@ -1,4 +1,10 @@
-import { CONSENT_COOKIE, CONSENT_VERSION, type ConsentChoice, consentCookieValue } from '@shop/domain';
+import {
+  CONSENT_COOKIE,
+  CONSENT_VERSION,
+  type ConsentChoice,
+  consentCookieValue,
+  consentFromCookies,
+} from '@shop/domain';
 import { useSyncExternalStore } from 'react';
 
 /** The visitor's cookie choice: strictly necessary storage itself (it remembers that they chose). */
@@ -124,4 +130,16 @@ export function useConsent(): { choice: ConsentChoice | null; settingsOpen: bool
     () => false,
   );
   return { choice, settingsOpen: open };
+}
+
+/**
+ * The choice a server-rendered page was rendered with (ADR 009): the server
+ * rendered the banner or not from the request's consent cookie, but the
+ * previous page may have written that cookie after this request left (its
+ * effect racing the navigation, seen under load as React #418). So the markup
+ * says whether the banner is there; the cookie only which choice it was.
+ */
+export function renderedConsent(root: ParentNode, cookies: string): ConsentChoice | null {
+  if (root.querySelector('[data-consent-banner]')) return null;
+  return consentFromCookies(cookies) ?? REJECT_ALL;
 }
