@@ -87,9 +87,7 @@ describe('the invoice register (Chromium, real server)', () => {
     await confirm.getByRole('button', { name: /^Sí, reembolsar 10\s€$/ }).click();
     await expect
       .poll(() =>
-        page
-          .getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R1\) emitida y reembolsados 10\s€/)
-          .count(),
+        page.getByText(/^Factura rectificativa R-ES-\d{4}-\d{6} \(R1\) emitida y reembolsados 10\s€/).count(),
       )
       .toBe(1);
     expect(await h1().textContent()).toContain('Pendiente de tramitar');
