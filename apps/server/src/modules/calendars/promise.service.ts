@@ -52,6 +52,17 @@ export function withPromise<F extends Record<string, unknown>>(form: F, promise:
   return { ...form, promesa_entrega: promise?.promisedAt ?? null };
 }
 
+/** The form as the cart keeps it: a product with a promise carries the step's promise while still true, else its own. */
+export async function formWithPromise<F extends Record<string, unknown>>(
+  snapshot: () => Promise<CalendarSnapshot>,
+  productId: number,
+  form: F,
+  now = new Date(),
+): Promise<F> {
+  if (!promiseRequestOf(productId, form)) return form;
+  return withPromise(form, itemPromise(await snapshot(), productId, form, now));
+}
+
 /** An order's promise: its latest item's (the order is delivered when all its items are). */
 export function orderPromise(
   items: readonly { parentId: number | null; promise: ItemPromise | null }[],

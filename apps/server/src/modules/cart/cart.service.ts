@@ -6,7 +6,6 @@ import {
   isEditableProduct,
   type ProductDefinition,
   type PropertiesSearchForm,
-  promiseRequestOf,
   toFieldErrors,
 } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,7 @@ import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
-import { itemPromise, withPromise } from '../calendars/promise.service.ts';
+import { formWithPromise } from '../calendars/promise.service.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
@@ -196,8 +195,7 @@ export function createCartService(app: FastifyInstance): CartService {
       if (!sold) return refusal(offered);
       const prepared = prepareFixed(offered.definition, form);
       // The delivery promise the step showed, kept when still true (ADR 034).
-      const promise = itemPromise(await app.calendars.snapshot(), offered.row.id, form, new Date());
-      if (promiseRequestOf(offered.row.id, form)) form = withPromise(form, promise);
+      form = await formWithPromise(() => app.calendars.snapshot(), offered.row.id, form);
       // The properties search may come from a Nota Simple (proviene_de_ns): keep where it came from.
       const search = kind === 'qp' ? (form as PropertiesSearchForm) : null;
       const origin = { origin: search?.origin, originId: search?.origin_id };
@@ -240,10 +238,7 @@ export function createCartService(app: FastifyInstance): CartService {
           const parsed = z.safeParse(formSchemaForProduct(item.productId), rawForm);
           if (!parsed.success) throw invalidData(withFormPrefix(toFieldErrors(parsed.error.issues)));
           let form = parsed.data as FixedForm | GenericForm;
-          if (fixed && promiseRequestOf(item.productId, form)) {
-            const snapshot = await app.calendars.snapshot();
-            form = withPromise(form, itemPromise(snapshot, item.productId, form, new Date()));
-          }
+          if (fixed) form = await formWithPromise(() => app.calendars.snapshot(), item.productId, form);
           let prepared: PreparedItem;
           if (fixed) {
             prepared = prepareFixed(product.definition, form as FixedForm);
