@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe.ts';
+import { CERTIDAO_FORM } from './support/cart-forms.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
 
@@ -16,32 +17,6 @@ const shop = useShopPage({
     await page.setViewportSize({ width: 360, height: 780 });
   },
 });
-
-const CERTIDAO_FORM = {
-  distrito_concelho_freguesia: 'Lisboa / Lisboa / Estrela',
-  forma_identificar_matricial: true,
-  forma_identificar_livro: false,
-  forma_identificar_ficha: false,
-  tipo_rustica: false,
-  tipo_urbana: true,
-  numero_artigo: '1234',
-  seccao: '',
-  num_livro: '',
-  livro: '',
-  folhas: '',
-  num_ficha: '',
-  prop_horizontal: false,
-  prop_horizontal_fracao: '',
-  quiere_un_certidao: true,
-  step1: true,
-  step2: true,
-  step3: true,
-  step4: true,
-  step5: true,
-  step6: true,
-  step7: true,
-  step8: true,
-};
 
 let emails = 0;
 const newEmail = () => `resumen${Date.now()}${++emails}@example.es`;
