@@ -152,3 +152,29 @@ describe.runIf(testDatabaseKinds().includes('postgres'))(
     }, 40_000);
   },
 );
+
+describe('job queue stop (pglite)', () => {
+  it('waits for the jobs of a fetch sent before it, so none runs on a closed database', async () => {
+    const database = await createTestDatabase('pglite');
+    const queue = createJobQueue(database, { runWorkers: true, pollingIntervalSeconds: 0.5 });
+    const events: string[] = [];
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    await queue.work('test.late', async () => {
+      await sleep(200);
+      events.push('job done');
+    });
+    await queue.start();
+    let stopping: Promise<unknown> | undefined;
+    // PGlite runs one statement at a time: the open transaction holds back the worker's next
+    // fetch, which is therefore already sent when stop is called, and finds the job on commit.
+    await database.db.transaction(async (tx) => {
+      await enqueue(tx, 'test.late', {});
+      await sleep(1200);
+      stopping = queue.stop().then(() => events.push('stopped'));
+      await sleep(100);
+    });
+    await stopping;
+    expect(events).toEqual(['job done', 'stopped']);
+    await database.close();
+  }, 30_000);
+});

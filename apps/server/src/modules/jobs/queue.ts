@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { AppDb, Database } from '../../db/client.ts';
 import { currentRequestId, requestContext } from '../../http/request-context.ts';
-import { bossDbOf } from './boss-db.ts';
+import { bossDbOf, inFlight } from './boss-db.ts';
 
 /**
  * Background jobs on the database with pg-boss (ADR 010). One queue serves
@@ -166,8 +166,9 @@ interface Registration {
 
 /** The app's queue over an opened database (buildApp creates, starts and stops it). */
 export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
+  const running = inFlight();
   const boss = new PgBoss({
-    db: bossDbOf(database.db),
+    db: bossDbOf(database.db, running),
     schema: QUEUE_SCHEMA,
     migrate: true,
     supervise: true,
@@ -197,39 +198,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
         reg.name,
         { pollingIntervalSeconds: polling, batchSize, includeMetadata: true },
         async (jobs) => {
-          // The batch runs together; each job fails (and is retried) on its own. pg-boss then
-          // completes the batch's jobs still active, i.e. the ones that succeeded.
-          const results = await Promise.allSettled(
-            jobs.map((job) => {
-              const { data, requestId } = splitRequestId(job.data);
-              const context: JobContext = {
-                id: job.id,
-                name: job.name,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                lastAttempt: job.retryCount >= job.retryLimit,
-                ...(requestId ? { requestId } : {}),
-              };
-              // Log lines written while it runs carry reqId and jobId; jobs it enqueues keep the request id.
-              return requestContext.run({ requestId: requestId ?? `job:${job.id}`, jobId: job.id }, () =>
-                reg.handler(data, context),
-              );
-            }),
-          );
-          for (const [i, result] of results.entries()) {
-            const job = jobs[i];
-            if (result.status === 'rejected' && job) {
-              const reason =
-                result.reason instanceof Error ? result.reason : new Error(String(result.reason));
-              const { requestId } = splitRequestId(job.data);
-              onError(
-                Object.assign(reason, {
-                  job: { id: job.id, name: job.name, retryCount: job.retryCount, requestId },
-                }),
-              );
-              await boss.fail(reg.name, job.id, { message: reason.message, stack: reason.stack });
-            }
-          }
+          await running.run(() => runBatch(reg, jobs));
           // A full batch means more may be waiting: fetch again at once rather than after the
           // polling interval (pg-boss waits the interval after every fetch, which capped a queue
           // at batchSize jobs per interval).
@@ -237,6 +206,41 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
         },
       );
       reg.workerIds.push(workerId);
+    }
+  }
+
+  /** The batch runs together; each job fails (and is retried) on its own. pg-boss then
+   *  completes the batch's jobs still active, i.e. the ones that succeeded. */
+  async function runBatch(reg: Registration, jobs: PgBoss.JobWithMetadata<object>[]): Promise<void> {
+    const results = await Promise.allSettled(
+      jobs.map((job) => {
+        const { data, requestId } = splitRequestId(job.data);
+        const context: JobContext = {
+          id: job.id,
+          name: job.name,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          lastAttempt: job.retryCount >= job.retryLimit,
+          ...(requestId ? { requestId } : {}),
+        };
+        // Log lines written while it runs carry reqId and jobId; jobs it enqueues keep the request id.
+        return requestContext.run({ requestId: requestId ?? `job:${job.id}`, jobId: job.id }, () =>
+          reg.handler(data, context),
+        );
+      }),
+    );
+    for (const [i, result] of results.entries()) {
+      const job = jobs[i];
+      if (result.status === 'rejected' && job) {
+        const reason = result.reason instanceof Error ? result.reason : new Error(String(result.reason));
+        const { requestId } = splitRequestId(job.data);
+        onError(
+          Object.assign(reason, {
+            job: { id: job.id, name: job.name, retryCount: job.retryCount, requestId },
+          }),
+        );
+        await boss.fail(reg.name, job.id, { message: reason.message, stack: reason.stack });
+      }
     }
   }
 
@@ -262,7 +266,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
     async stop(timeoutMs = 10_000) {
       if (!started) return;
       started = false;
+      const until = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+      // pg-boss's stop does not wait for a fetch already sent; its jobs run after it (boss-db.ts).
+      await running.idle(until);
       for (const reg of registrations.values()) reg.workerIds = [];
     },
     async schedule(name, cron) {
