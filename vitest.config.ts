@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // The migrated, seeded databases each test database is copied from, built once a run.
+          globalSetup: ['apps/server/src/testing/db-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
-import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
-import { newPglite } from '../db/pglite.ts';
-import * as schema from '../db/schema/index.ts';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import { type Database, migrate, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
+import { buildPgliteTemplate, withAdmin } from './db-templates.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -15,26 +14,14 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
-/** Migrates and seeds one in-memory PGlite per process and dumps its data dir (STACK.md gotcha 7). */
-async function buildPgliteTemplate(): Promise<Blob> {
-  const client = newPglite();
-  await client.waitReady;
-  try {
-    const database: Database = {
-      db: drizzlePglite(client, { schema }) as unknown as AppDb,
-      kind: 'pglite',
-      close: () => client.close(),
-    };
-    await migrate(database);
-    await seed(database.db);
-    return await client.dumpDataDir('none');
-  } finally {
-    await client.close();
-  }
+/** The run's template (db-templates.ts, the server project's globalSetup), else one built here. */
+async function loadPgliteTemplate(): Promise<Blob> {
+  const file = inject('testDatabaseTemplates')?.pglite;
+  return file ? new Blob([await readFile(file)]) : buildPgliteTemplate();
 }
 
 async function createPglite(): Promise<Database> {
-  pgliteTemplate ??= buildPgliteTemplate();
+  pgliteTemplate ??= loadPgliteTemplate();
   let template: Blob;
   try {
     template = await pgliteTemplate;
@@ -43,16 +30,6 @@ async function createPglite(): Promise<Database> {
     throw err;
   }
   return openDatabase({ kind: 'pglite', loadDataDir: template });
-}
-
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A new, empty database `test_<random>` on TEST_DATABASE_URL's server: its URL, and how to drop it. */
@@ -71,12 +48,18 @@ export async function createEmptyPostgres(): Promise<{ url: string; drop(): Prom
   };
 }
 
-/** A new database `test_<random>` on TEST_DATABASE_URL's server, migrated and seeded; close() drops it. */
+/**
+ * A new database `test_<random>` on TEST_DATABASE_URL's server, migrated and
+ * seeded (a copy of the run's template when there is one); close() drops it.
+ */
 async function createPostgres(): Promise<Database & { url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const template = inject('testDatabaseTemplates')?.postgres;
+  await withAdmin(adminUrl, (c) =>
+    c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const drop = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
@@ -88,8 +71,10 @@ async function createPostgres(): Promise<Database & { url: string }> {
     throw err;
   }
   try {
-    await migrate(database);
-    await seed(database.db);
+    if (!template) {
+      await migrate(database);
+      await seed(database.db);
+    }
   } catch (err) {
     await database.close();
     await drop();

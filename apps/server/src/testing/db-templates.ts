@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
+import { newPglite } from '../db/pglite.ts';
+import * as schema from '../db/schema/index.ts';
+import { seed } from '../db/seed/index.ts';
+
+/**
+ * The migrated and seeded databases every test database is copied from, built
+ * once per `vitest run` (the server project's globalSetup) rather than once
+ * per test file: migrating and seeding took 2-10 s a file, several minutes of
+ * the suite. PGlite: a dump of its data dir in a file; PostgreSQL: a template
+ * database that `CREATE DATABASE … TEMPLATE` copies.
+ */
+export interface TestDatabaseTemplates {
+  /** A file holding PGlite's `dumpDataDir()` of a migrated, seeded database. */
+  pglite?: string;
+  /** The name of a migrated, seeded database on TEST_DATABASE_URL's server, used as a template. */
+  postgres?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseTemplates: TestDatabaseTemplates;
+  }
+}
+
+/** Runs `run` on one connection to `url` (TEST_DATABASE_URL's maintenance database). */
+export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Migrates and seeds one in-memory PGlite and dumps its data dir (STACK.md gotcha 7). */
+export async function buildPgliteTemplate(): Promise<Blob> {
+  const client = newPglite();
+  await client.waitReady;
+  try {
+    const database: Database = {
+      db: drizzlePglite(client, { schema }) as unknown as AppDb,
+      kind: 'pglite',
+      close: () => client.close(),
+    };
+    await migrate(database);
+    await seed(database.db);
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
+async function pgliteTemplate(dir: string): Promise<string> {
+  const file = path.join(dir, 'pglite-template.tar');
+  writeFileSync(file, Buffer.from(await (await buildPgliteTemplate()).arrayBuffer()));
+  return file;
+}
+
+/** A migrated, seeded database on the server of `adminUrl` (TEST_DATABASE_URL), to copy from. */
+export async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `test_template_${randomBytes(6).toString('hex')}`;
+  const drop = () =>
+    withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {});
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    try {
+      await migrate(database);
+      await seed(database.db);
+    } finally {
+      // A template must have no connection open while it is copied.
+      await database.close();
+    }
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  return { name, drop };
+}
+
+/** vitest globalSetup: builds the templates and hands their names to the test files (`inject`). */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-db-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const [pglite, postgres] = await Promise.all([
+    pgliteTemplate(dir),
+    adminUrl ? postgresTemplate(adminUrl) : Promise.resolve(undefined),
+  ]);
+  project.provide('testDatabaseTemplates', { pglite, ...(postgres ? { postgres: postgres.name } : {}) });
+  return async () => {
+    await postgres?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
