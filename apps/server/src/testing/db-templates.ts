@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { TestProject } from 'vitest/node';
 import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
 import { newPglite } from '../db/pglite.ts';
 import * as schema from '../db/schema/index.ts';
@@ -17,18 +16,17 @@ import { seed } from '../db/seed/index.ts';
  * the suite. PGlite: a dump of its data dir in a file; PostgreSQL: a template
  * database that `CREATE DATABASE … TEMPLATE` copies.
  */
-export interface TestDatabaseTemplates {
+/**
+ * Where the test files find the templates: environment variables, which the
+ * test workers and the processes tests start (graceful-stop, several
+ * instances) inherit. vitest's `provide`/`inject` reaches the workers only.
+ */
+export const TEMPLATE_ENV = {
   /** A file holding PGlite's `dumpDataDir()` of a migrated, seeded database. */
-  pglite?: string;
+  pglite: 'TEST_PGLITE_TEMPLATE',
   /** The name of a migrated, seeded database on TEST_DATABASE_URL's server, used as a template. */
-  postgres?: string;
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDatabaseTemplates: TestDatabaseTemplates;
-  }
-}
+  postgres: 'TEST_POSTGRES_TEMPLATE',
+} as const;
 
 /** Runs `run` on one connection to `url` (TEST_DATABASE_URL's maintenance database). */
 export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -67,9 +65,12 @@ async function pgliteTemplate(dir: string): Promise<string> {
 
 /** A migrated, seeded database on the server of `adminUrl` (TEST_DATABASE_URL), to copy from. */
 export async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
-  const name = `test_template_${randomBytes(6).toString('hex')}`;
+  // The creating process's id in the name: a run that was killed leaves its template behind,
+  // and the next run drops the templates of processes that have gone.
+  const name = `test_template_${process.pid}_${randomBytes(4).toString('hex')}`;
   const drop = () =>
     withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {});
+  await dropOrphanTemplates(adminUrl);
   await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -89,15 +90,37 @@ export async function postgresTemplate(adminUrl: string): Promise<{ name: string
   return { name, drop };
 }
 
-/** vitest globalSetup: builds the templates and hands their names to the test files (`inject`). */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function dropOrphanTemplates(adminUrl: string): Promise<void> {
+  await withAdmin(adminUrl, async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 'test\\_template\\_%'",
+    );
+    for (const { datname } of rows) {
+      const pid = Number(/^test_template_(\d+)_/.exec(datname)?.[1]);
+      if (pid && !alive(pid)) await c.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  });
+}
+
+/** vitest globalSetup: builds the templates and names them in the environment (TEMPLATE_ENV). */
+export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-test-db-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [pglite, postgres] = await Promise.all([
     pgliteTemplate(dir),
     adminUrl ? postgresTemplate(adminUrl) : Promise.resolve(undefined),
   ]);
-  project.provide('testDatabaseTemplates', { pglite, ...(postgres ? { postgres: postgres.name } : {}) });
+  process.env[TEMPLATE_ENV.pglite] = pglite;
+  if (postgres) process.env[TEMPLATE_ENV.postgres] = postgres.name;
   return async () => {
     await postgres?.drop();
     rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
 import { type Database, migrate, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
-import { buildPgliteTemplate, withAdmin } from './db-templates.ts';
+import { buildPgliteTemplate, TEMPLATE_ENV, withAdmin } from './db-templates.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -16,7 +15,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
 
 /** The run's template (db-templates.ts, the server project's globalSetup), else one built here. */
 async function loadPgliteTemplate(): Promise<Blob> {
-  const file = inject('testDatabaseTemplates')?.pglite;
+  const file = process.env[TEMPLATE_ENV.pglite];
   return file ? new Blob([await readFile(file)]) : buildPgliteTemplate();
 }
 
@@ -56,7 +55,7 @@ async function createPostgres(): Promise<Database & { url: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const template = inject('testDatabaseTemplates')?.postgres;
+  const template = process.env[TEMPLATE_ENV.postgres];
   await withAdmin(adminUrl, (c) =>
     c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
   );
