@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // against PGlite and, when TEST_DATABASE_URL is set, against PostgreSQL too.
 export default defineConfig({
   test: {
+    // Two test files at a time: most of a server file's time is waiting (PostgreSQL, job
+    // polling, timers), and vitest's default on this 2-core machine kind is one.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -35,6 +38,9 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // After the other projects, one file at a time: each starts a shop and a browser, and
+          // a jsdom file beside it would make their timings a matter of luck.
+          sequence: { groupOrder: 1 },
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

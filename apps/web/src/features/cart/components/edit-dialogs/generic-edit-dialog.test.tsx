@@ -232,7 +232,8 @@ describe('generic edit dialog', () => {
     const item = await cartItem(storeId, productId, answers);
     renderDialog(item);
     await screen.findByText(/^(Precio|Preço|Price): /, {}, { timeout: 5000 });
-    expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    // The dialog opens (showModal) after its first render: until then its roles are hidden.
+    expect(await screen.findByRole('heading', { name: title }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: button })).toBeTruthy();
   });
 });
