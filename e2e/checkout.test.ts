@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPgClient } from '../apps/server/src/testing/pg-client.ts';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
@@ -26,24 +26,14 @@ function withDatabase(url: string, name: string): string {
   return parsed.href;
 }
 
-async function withClient<T>(url: string | undefined, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 // Registered before useShopPage's hooks: the database exists before the server starts,
 // and is dropped after the server has stopped (after-hooks run in reverse order).
 beforeAll(async () => {
-  if (ADMIN_URL) await withClient(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${DB_NAME}"`));
+  if (ADMIN_URL) await withPgClient(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${DB_NAME}"`));
 });
 afterAll(async () => {
   if (ADMIN_URL)
-    await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`));
+    await withPgClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`));
 });
 
 const shop = useShopPage({
@@ -285,7 +275,7 @@ describe('Multibanco on store 16', () => {
     expect(await page.getByRole('main').textContent()).toContain('Pendente de pagamento');
 
     if (!databaseUrl) return; // The ATM page's address needs the gateway's reference (see the top).
-    const ref = await withClient(databaseUrl, async (client) => {
+    const ref = await withPgClient(databaseUrl, async (client) => {
       const { rows } = await client.query<{ provider_ref: string }>(
         "SELECT provider_ref FROM payments WHERE order_id = $1 AND method = 'multibanco' ORDER BY id DESC LIMIT 1",
         [orderId],

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withPgClient } from '../apps/server/src/testing/pg-client.ts';
 import { axeViolations } from './support/axe.ts';
 import { useShopPage } from './support/shop-page.ts';
 import { NS_FORM, saveWizardForm } from './support/wizard-storage.ts';
@@ -25,16 +25,6 @@ function withDatabase(url: string, name: string): string {
   return parsed.href;
 }
 
-async function withClient<T>(url: string | undefined, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The store's snippet: records each run with the order the shop handed it. */
 const SNIPPET = `(function () {
   var d = document.currentScript.dataset;
@@ -46,11 +36,11 @@ const SNIPPET = `(function () {
 // Registered before useShopPage's hooks: the database exists before the server starts,
 // and is dropped after the server has stopped (after-hooks run in reverse order).
 beforeAll(async () => {
-  if (ADMIN_URL) await withClient(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${DB_NAME}"`));
+  if (ADMIN_URL) await withPgClient(ADMIN_URL, (c) => c.query(`CREATE DATABASE "${DB_NAME}"`));
 });
 afterAll(async () => {
   if (ADMIN_URL)
-    await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`));
+    await withPgClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS "${DB_NAME}" WITH (FORCE)`));
 });
 
 const shop = useShopPage({
@@ -73,7 +63,7 @@ describe.skipIf(!ADMIN_URL)(
   () => {
     it('runs once per paid order, only after advertising consent, under the strict CSP', async () => {
       const { page, origin, context } = shop;
-      await withClient(databaseUrl, async (c) => {
+      await withPgClient(databaseUrl, async (c) => {
         await c.query(
           `UPDATE stores SET settings = settings || jsonb_build_object('conversion_script', $1::text) WHERE id = 14`,
           [SNIPPET],

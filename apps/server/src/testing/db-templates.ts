@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { type AppDb, type Database, migrate, openDatabase } from '../db/client.ts';
 import { newPglite } from '../db/pglite.ts';
 import * as schema from '../db/schema/index.ts';
 import { seed } from '../db/seed/index.ts';
+import { withPgClient } from './pg-client.ts';
 
 /**
  * The migrated and seeded databases every test database is copied from, built
@@ -27,17 +27,6 @@ export const TEMPLATE_ENV = {
   /** The name of a migrated, seeded database on TEST_DATABASE_URL's server, used as a template. */
   postgres: 'TEST_POSTGRES_TEMPLATE',
 } as const;
-
-/** Runs `run` on one connection to `url` (TEST_DATABASE_URL's maintenance database). */
-export async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Migrates and seeds one in-memory PGlite and dumps its data dir (STACK.md gotcha 7). */
 export async function buildPgliteTemplate(): Promise<Blob> {
@@ -69,9 +58,9 @@ export async function postgresTemplate(adminUrl: string): Promise<{ name: string
   // and the next run drops the templates of processes that have gone.
   const name = `test_template_${process.pid}_${randomBytes(4).toString('hex')}`;
   const drop = () =>
-    withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {});
+    withPgClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {});
   await dropOrphanTemplates(adminUrl);
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  await withPgClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
@@ -100,7 +89,7 @@ function alive(pid: number): boolean {
 }
 
 async function dropOrphanTemplates(adminUrl: string): Promise<void> {
-  await withAdmin(adminUrl, async (c) => {
+  await withPgClient(adminUrl, async (c) => {
     const { rows } = await c.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname LIKE 'test\\_template\\_%'",
     );

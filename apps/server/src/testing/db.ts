@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type Database, migrate, openDatabase } from '../db/client.ts';
 import { seed } from '../db/seed/index.ts';
-import { buildPgliteTemplate, TEMPLATE_ENV, withAdmin } from './db-templates.ts';
+import { buildPgliteTemplate, TEMPLATE_ENV } from './db-templates.ts';
+import { withPgClient } from './pg-client.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -36,13 +37,13 @@ export async function createEmptyPostgres(): Promise<{ url: string; drop(): Prom
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  await withPgClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withPgClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }
@@ -56,12 +57,12 @@ async function createPostgres(): Promise<Database & { url: string }> {
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const template = process.env[TEMPLATE_ENV.postgres];
-  await withAdmin(adminUrl, (c) =>
+  await withPgClient(adminUrl, (c) =>
     c.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`),
   );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const drop = () => withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const drop = () => withPgClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   let database: Database;
   try {
     database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
