@@ -118,6 +118,28 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
   return effect;
 }
 
+/** What a start's answer writes to its attempt: status, the provider's reference and data. */
+export function startChange(result: StartPaymentResult): {
+  status: 'paid' | 'failed' | 'pending';
+  providerRef: string | null;
+  data: Record<string, unknown>;
+} {
+  const status =
+    result.outcome === 'paid' ? 'paid' : result.outcome === 'failed' ? 'failed' : ('pending' as const);
+  const where = result.next.type === 'redirect' || result.next.type === '3ds' ? result.next.url : undefined;
+  return {
+    status,
+    providerRef: result.providerRef ?? null,
+    data: {
+      ...result.data,
+      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
+      ...(where ? { next_url: where } : {}),
+      // The step a repeated checkout request answers (checkout idempotency).
+      ...(result.outcome === 'failed' ? {} : { next: result.next }),
+    },
+  };
+}
+
 /**
  * Phase 2 of a start (payment-start.ts): records the gateway's answer with the
  * order locked (the caller's short transaction) and says what the customer
@@ -140,20 +162,7 @@ export async function recordStartResult(
     }
     return nextOf(order, payment, language);
   }
-  const status =
-    result.outcome === 'paid' ? 'paid' : result.outcome === 'failed' ? 'failed' : ('pending' as const);
-  const where = result.next.type === 'redirect' || result.next.type === '3ds' ? result.next.url : undefined;
-  await updatePayment(tx, payment.id, {
-    status,
-    providerRef: result.providerRef ?? null,
-    data: {
-      ...result.data,
-      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
-      ...(where ? { next_url: where } : {}),
-      // The step a repeated checkout request answers (checkout idempotency).
-      ...(result.outcome === 'failed' ? {} : { next: result.next }),
-    },
-  });
+  await updatePayment(tx, payment.id, startChange(result));
 
   if (result.outcome === 'paid') {
     await applyPaid(tx, order, { ...payment, status: 'paid' });

@@ -3,6 +3,7 @@ import type { AppDb } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockOrder, type OrderRow } from '../orders/order-status.ts';
+import { type OrderLine, orderLinesColumn } from './order-lines.ts';
 
 export type { OrderRow };
 export type PaymentRow = typeof payments.$inferSelect;
@@ -45,6 +46,31 @@ export async function updatePayment(
     .where(eq(payments.id, paymentId));
 }
 
+/**
+ * `updatePayment` of an attempt still being started (`created`), in one
+ * statement without the order's lock; answers false, changing nothing, when
+ * the attempt was settled meanwhile. Whoever settles an attempt holds its row
+ * locked (lockPaymentOrder, lockPaymentByRef), so this UPDATE waits for them
+ * and then sees the status they wrote.
+ */
+export async function updateCreatedPayment(
+  db: AppDb,
+  paymentId: number,
+  change: { status: PaymentStatus; providerRef: string | null; data: Record<string, unknown> },
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({
+      status: change.status,
+      providerRef: change.providerRef,
+      data: sql`${payments.data} || ${JSON.stringify(change.data)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
+}
+
 export async function paymentById(db: AppDb, paymentId: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   return row;
@@ -66,18 +92,23 @@ export async function lockPaymentOrder(
   return found;
 }
 
-/** The order's payment by its gateway reference, the order locked in the same statement (notices). */
+/**
+ * The payment by its gateway reference with its order, both locked and read
+ * under the lock in the same statement (notices), as lockPaymentOrder does:
+ * after waiting for a concurrent notice of the same payment, the statement
+ * reads both rows as that notice left them, so nothing needs reading again.
+ */
 export async function lockPaymentByRef(
   tx: AppDb,
   gatewayName: string,
   providerRef: string,
-): Promise<{ paymentId: number; order: OrderRow } | undefined> {
+): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
   const [found] = await tx
-    .select({ paymentId: payments.id, order: orders })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)))
-    .for('update', { of: orders });
+    .for('update', { of: [orders, payments] });
   return found;
 }
 
@@ -89,6 +120,20 @@ export async function paymentByRef(
 ): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
   const [row] = await db
     .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)));
+  return row;
+}
+
+/** paymentByRef with its order's lines (orderLines), in one statement: a gateway page's context. */
+export async function paymentPageByRef(
+  db: AppDb,
+  gatewayName: string,
+  providerRef: string,
+): Promise<{ payment: PaymentRow; order: OrderRow; lines: OrderLine[] } | undefined> {
+  const [row] = await db
+    .select({ payment: payments, order: orders, lines: orderLinesColumn(orders.id) })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)));
