@@ -11,7 +11,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
-import type { AppDb } from '../../db/client.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
 import { formWithPromise } from '../calendars/promise.service.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
@@ -21,17 +20,16 @@ import type { LockedSession, Session } from '../session/session.service.ts';
 import { forgetAddOn, storeAddOns } from './add-on-lines.ts';
 import {
   countItems,
-  createQuote,
   deleteEmptyQuotes,
   deleteItemTree,
   findItemByRequest,
   findOpenQuoteItem,
-  insertItem,
+  insertItemVersioned,
   linkFilesToItem,
   quoteUploads,
-  setSessionQuote,
   updateItem,
 } from './cart.repository.ts';
+import { type CartItemRow, storedItemRow } from './cart-view.ts';
 import { createCartViewCache, type QuoteRef } from './cart-view-cache.ts';
 import { FIXED_KINDS, type FixedForm, type FixedKind, prepareFixed } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
@@ -111,26 +109,6 @@ export function createCartService(app: FastifyInstance): CartService {
     return { offered, sold: isOfferedBy(product.row, store.id) };
   }
 
-  /**
-   * The session's open quote inside its write (the session row is held: two
-   * adds never make two quotes); `created` when this write made it (empty, no uploads).
-   */
-  async function ensureOpenQuote(
-    tx: AppDb,
-    visitor: Visitor,
-    sessionId: string,
-    locked: LockedSession | undefined,
-  ): Promise<{ quoteId: number; created: boolean }> {
-    if (locked?.quoteId != null && locked.quoteOpen) return { quoteId: locked.quoteId, created: false };
-    const quoteId = await createQuote(tx, {
-      storeId: visitor.store.id,
-      sessionId,
-      customerId: visitor.session.customerId,
-    });
-    await setSessionQuote(tx, sessionId, quoteId);
-    return { quoteId, created: true };
-  }
-
   /** The session's open quote for a change of an item in it; an item elsewhere is "not found". */
   function currentQuote(locked: LockedSession | undefined): number {
     if (locked?.quoteId == null || !locked.quoteOpen) throw itemNotFound();
@@ -144,22 +122,22 @@ export function createCartService(app: FastifyInstance): CartService {
     prepare: Prepare,
     opts: AddOptions,
   ): Promise<AddResult> {
-    const { result: itemId, session } = await app.sessions.write(
+    const { result: added, session } = await app.sessions.writeQuote<{ id: number; only?: CartItemRow }>(
       visitor.session,
       visitor.store.id,
-      async (tx, sessionId, locked) => {
-        const { quoteId, created } = await ensureOpenQuote(tx, visitor, sessionId, locked);
-        if (!created) {
+      async (tx, sessionId, quote) => {
+        const quoteId = quote.id;
+        if (!quote.created) {
           if (opts.requestId) {
             const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-            if (existing !== null) return existing;
+            if (existing !== null) return { result: { id: existing }, quoteVersion: null };
           }
           // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
           const count = await countItems(tx, quoteId);
           if (count >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
         }
-        const item = prepare(created ? new Map() : await quoteUploads(tx, quoteId));
-        const id = await insertItem(tx, {
+        const item = prepare(quote.created ? new Map() : await quoteUploads(tx, quoteId));
+        const inserted = await insertItemVersioned(tx, {
           quoteId,
           productId: product.row.id,
           productVersion: product.row.version,
@@ -170,17 +148,40 @@ export function createCartService(app: FastifyInstance): CartService {
           originId: opts.originId ?? null,
           requestId: opts.requestId ?? null,
         });
+        const id = inserted.id;
         await linkFilesToItem(tx, quoteId, id, item.fileIds);
         // A new cart leaves an earlier failed payment: its order stays payable from the orders page,
         // and the next checkout makes a new order (issue 17 item 5).
-        if (visitor.session.data.invalidPayment === true) {
-          await mergeSessionData(tx, sessionId, { invalidPayment: false });
-        }
-        await storeAddOns(tx, await app.catalog.snapshot(), quoteId, id, item.addOns ?? [], false);
-        return id;
+        const data = visitor.session.data.invalidPayment === true ? { invalidPayment: false } : undefined;
+        if (data) await mergeSessionData(tx, sessionId, data);
+        const addOns = item.addOns ?? [];
+        await storeAddOns(tx, await app.catalog.snapshot(), quoteId, id, addOns, false);
+        // Each add-on line bumps the version again: the session is then read again for it.
+        if (addOns.length > 0) return { result: { id }, quoteVersion: null, ...(data ? { data } : {}) };
+        // A quote this write made holds this item only: its cart is known whole.
+        const only = quote.created
+          ? storedItemRow({
+              id,
+              quoteId,
+              productId: product.row.id,
+              options: item.options,
+              form,
+              priceCents: item.priceCents,
+              createdAt: inserted.createdAt,
+            })
+          : undefined;
+        return {
+          result: { id, ...(only ? { only } : {}) },
+          quoteVersion: inserted.version,
+          ...(data ? { data } : {}),
+        };
       },
     );
-    return { ok: true, itemId, session };
+    // Once committed: a rolled-back version would be taken again by the next write, with other items.
+    if (added.only && session.quoteId !== null && session.quoteVersion !== null) {
+      await views.seed(session.quoteId, session.quoteVersion, [added.only]);
+    }
+    return { ok: true, itemId: added.id, session };
   }
 
   const refusal = (product: OfferedProduct): AddResult => ({
@@ -277,10 +278,11 @@ export function createCartService(app: FastifyInstance): CartService {
     },
 
     async openQuote(visitor) {
-      const { result: quoteId, session } = await app.sessions.write(
+      // No change of the quote: its version is read with the session.
+      const { result: quoteId, session } = await app.sessions.writeQuote(
         visitor.session,
         visitor.store.id,
-        async (tx, id, locked) => (await ensureOpenQuote(tx, visitor, id, locked)).quoteId,
+        async (_tx, _id, quote) => ({ result: quote.id, quoteVersion: null }),
       );
       return { quoteId, session };
     },

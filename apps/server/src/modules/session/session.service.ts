@@ -11,6 +11,7 @@ import {
   type SessionRow,
   updateSession,
 } from './session.repository.ts';
+import { type OpenQuote, type QuoteWork, writeQuote } from './session-quote.ts';
 import { formKeyFor, newSessionId, readToken, SESSION_TTL_MS, signToken } from './session-token.ts';
 
 export type { LockedSession } from './session.repository.ts';
@@ -74,6 +75,15 @@ export interface SessionService {
     session: Session,
     storeId: number,
     work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
+  ): Promise<{ result: T; session: Session }>;
+  /**
+   * write() of a change to the session's open quote (session-quote.ts): the
+   * quote is created when missing, and the session answered is not read again.
+   */
+  writeQuote<T>(
+    session: Session,
+    storeId: number,
+    work: (tx: AppDb, sessionId: string, quote: OpenQuote) => Promise<QuoteWork<T>>,
   ): Promise<{ result: T; session: Session }>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
@@ -224,6 +234,8 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       const { result, sessionId } = await transact(session, storeId, work);
       return { result, session: await load(sessionId) };
     },
+
+    writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
