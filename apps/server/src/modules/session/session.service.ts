@@ -239,20 +239,16 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
+      let moved: SessionRow | undefined;
       const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
         const done = await work(tx, sessionId, locked, newId);
         const now = new Date();
-        await moveSession(
-          tx,
-          sessionId,
-          newId,
-          done.customerId,
-          now,
-          new Date(now.getTime() + SESSION_TTL_MS),
-        );
+        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt);
         return done.result;
       });
-      return { result, session: await load(newId) };
+      // The moved row as its UPDATE returned it, committed now (no read after the write).
+      return { result, session: moved ? fromRow(moved) : await load(newId) };
     },
 
     async end(session, storeId) {
