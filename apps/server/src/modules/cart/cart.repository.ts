@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
 
@@ -47,6 +47,20 @@ export async function countItems(db: AppDb, quoteId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * The INSERT of an item as SQL, answering its id and created_at: for the quote
+ * `quoteId` names, selected from `from` when given (a CTE that made the quote).
+ */
+export function insertItemSql(item: Omit<NewQuoteItem, 'quoteId'>, quoteId: SQL, from?: SQL): SQL {
+  return sql`INSERT INTO ${quoteItems}
+      (quote_id, product_id, product_version, parent_id, qty, options, form, price_cents, origin, origin_id, request_id)
+    SELECT ${quoteId}, ${item.productId}::int, ${item.productVersion ?? 1}::int, ${item.parentId ?? null}::int,
+      ${item.qty ?? 1}::int, ${JSON.stringify(item.options ?? [])}::jsonb, ${JSON.stringify(item.form ?? {})}::jsonb,
+      ${item.priceCents}::int, ${item.origin ?? null}::text, ${item.originId ?? null}::text, ${item.requestId ?? null}::text
+    ${from ? sql`FROM ${from}` : sql``}
+    RETURNING id, created_at`;
+}
+
 /** Inserts an item and bumps its quote's version in one statement; answers the item's id, time and the quote's new version. */
 export async function insertItemVersioned(
   tx: AppDb,
@@ -54,15 +68,7 @@ export async function insertItemVersioned(
 ): Promise<{ id: number; version: number; createdAt: Date }> {
   const [row] = await queryRows<{ id: number; version: number; created_at: Date | string }>(
     tx,
-    sql`WITH item AS (
-          INSERT INTO ${quoteItems}
-            (quote_id, product_id, product_version, parent_id, qty, options, form, price_cents, origin, origin_id, request_id)
-          VALUES (${item.quoteId}::int, ${item.productId}::int, ${item.productVersion ?? 1}::int,
-                  ${item.parentId ?? null}::int, ${item.qty ?? 1}::int, ${JSON.stringify(item.options ?? [])}::jsonb,
-                  ${JSON.stringify(item.form ?? {})}::jsonb, ${item.priceCents}::int, ${item.origin ?? null}::text,
-                  ${item.originId ?? null}::text, ${item.requestId ?? null}::text)
-          RETURNING id, created_at
-        ), bumped AS (
+    sql`WITH item AS (${insertItemSql(item, sql`${item.quoteId}::int`)}), bumped AS (
           UPDATE ${quotes} SET version = version + 1, updated_at = now() WHERE id = ${item.quoteId}::int
           RETURNING version
         )

@@ -15,21 +15,17 @@ import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
 import { formWithPromise } from '../calendars/promise.service.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import { mergeSessionData } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import { forgetAddOn, storeAddOns } from './add-on-lines.ts';
 import {
-  countItems,
   deleteEmptyQuotes,
   deleteItemTree,
-  findItemByRequest,
   findOpenQuoteItem,
-  insertItemVersioned,
   linkFilesToItem,
   quoteUploads,
   updateItem,
 } from './cart.repository.ts';
-import { type CartItemRow, storedItemRow } from './cart-view.ts';
+import { createAdd, type OfferedProduct, type Prepare } from './cart-add.ts';
 import { createCartViewCache, type QuoteRef } from './cart-view-cache.ts';
 import { FIXED_KINDS, type FixedForm, type FixedKind, prepareFixed } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
@@ -79,9 +75,6 @@ export interface CartService {
   removeEmptyQuotes(before: Date): Promise<number>;
 }
 
-type Prepare = (uploads: ReadonlyMap<number, string>) => PreparedItem;
-type OfferedProduct = { row: ProductRow; definition: ProductDefinition };
-
 const withFormPrefix = (errors: FieldError[]) => errors.map((e) => ({ ...e, path: `form.${e.path}` }));
 
 function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepare {
@@ -94,8 +87,7 @@ function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepa
 
 const itemNotFound = () => new AppError('not_found', 'itemNotFound');
 
-/** Items one cart may hold: bounds what an anonymous session can store; a real order has a handful. */
-export const MAX_CART_ITEMS = 30;
+export { MAX_CART_ITEMS } from './cart-add.ts';
 
 export function createCartService(app: FastifyInstance): CartService {
   const db = app.db;
@@ -115,74 +107,7 @@ export function createCartService(app: FastifyInstance): CartService {
     return locked.quoteId;
   }
 
-  async function add(
-    visitor: Visitor,
-    product: OfferedProduct,
-    form: Record<string, unknown>,
-    prepare: Prepare,
-    opts: AddOptions,
-  ): Promise<AddResult> {
-    const { result: added, session } = await app.sessions.writeQuote<{ id: number; only?: CartItemRow }>(
-      visitor.session,
-      visitor.store.id,
-      async (tx, sessionId, quote) => {
-        const quoteId = quote.id;
-        if (!quote.created) {
-          if (opts.requestId) {
-            const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-            if (existing !== null) return { result: { id: existing }, quoteVersion: null };
-          }
-          // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
-          const count = await countItems(tx, quoteId);
-          if (count >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
-        }
-        const item = prepare(quote.created ? new Map() : await quoteUploads(tx, quoteId));
-        const inserted = await insertItemVersioned(tx, {
-          quoteId,
-          productId: product.row.id,
-          productVersion: product.row.version,
-          options: item.options,
-          form,
-          priceCents: item.priceCents,
-          origin: opts.origin ?? null,
-          originId: opts.originId ?? null,
-          requestId: opts.requestId ?? null,
-        });
-        const id = inserted.id;
-        await linkFilesToItem(tx, quoteId, id, item.fileIds);
-        // A new cart leaves an earlier failed payment: its order stays payable from the orders page,
-        // and the next checkout makes a new order (issue 17 item 5).
-        const data = visitor.session.data.invalidPayment === true ? { invalidPayment: false } : undefined;
-        if (data) await mergeSessionData(tx, sessionId, data);
-        const addOns = item.addOns ?? [];
-        await storeAddOns(tx, await app.catalog.snapshot(), quoteId, id, addOns, false);
-        // Each add-on line bumps the version again: the session is then read again for it.
-        if (addOns.length > 0) return { result: { id }, quoteVersion: null, ...(data ? { data } : {}) };
-        // A quote this write made holds this item only: its cart is known whole.
-        const only = quote.created
-          ? storedItemRow({
-              id,
-              quoteId,
-              productId: product.row.id,
-              options: item.options,
-              form,
-              priceCents: item.priceCents,
-              createdAt: inserted.createdAt,
-            })
-          : undefined;
-        return {
-          result: { id, ...(only ? { only } : {}) },
-          quoteVersion: inserted.version,
-          ...(data ? { data } : {}),
-        };
-      },
-    );
-    // Once committed: a rolled-back version would be taken again by the next write, with other items.
-    if (added.only && session.quoteId !== null && session.quoteVersion !== null) {
-      await views.seed(session.quoteId, session.quoteVersion, [added.only]);
-    }
-    return { ok: true, itemId: added.id, session };
-  }
+  const add = createAdd(app, views);
 
   const refusal = (product: OfferedProduct): AddResult => ({
     ok: false,

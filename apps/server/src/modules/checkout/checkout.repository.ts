@@ -61,7 +61,7 @@ export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$infe
  * became (a file of no item keeps no item); the quote is closed (ordered,
  * with its order and customer; its version moves on, so the cart view
  * empties); the request id is recorded with the order it made; and the
- * session's data takes `sessionPatch` (a SessionService data merge).
+ * session's data takes `sessionMerge` (a SessionService data merge) when given.
  */
 export async function finishCheckout(
   tx: AppDb,
@@ -70,7 +70,8 @@ export async function finishCheckout(
     orderId: string;
     customerId: number;
     request: Omit<typeof checkoutRequests.$inferInsert, 'id' | 'createdAt' | 'orderId'> | undefined;
-    sessionMerge: SQL;
+    /** A SessionService data merge of the session (none: its renewal merges the data). */
+    sessionMerge?: SQL;
   },
 ): Promise<void> {
   const { quoteId, orderId, request } = input;
@@ -91,7 +92,7 @@ export async function finishCheckout(
           SELECT ${request?.requestId ?? null}::text, ${request?.sessionId ?? null}::text,
                  ${request?.renewedSessionId ?? null}::text, ${orderId}::text, ${request?.paymentId ?? null}::int
           WHERE ${request?.requestId ?? null}::text IS NOT NULL
-        ), session AS (${input.sessionMerge})
+        )${input.sessionMerge ? sql`, session AS (${input.sessionMerge})` : sql``}
         SELECT 1`,
   );
 }

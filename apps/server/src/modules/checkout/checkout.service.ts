@@ -179,6 +179,21 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           orderItemIds.set(item.id, id);
         }
 
+        const sessionData = {
+          lastOrderId: orderId,
+          lastItemIds: [...orderItemIds.values()],
+          lastOrderProducts: items
+            .filter((item) => item.parentId === null)
+            .map((item) => ({
+              product_id: item.productId,
+              name: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+              price: item.priceCents * item.qty,
+            })),
+          lastOrderPrice: totalCents,
+          // A new order leaves any earlier failed one (it stays payable from the orders page).
+          invalidPayment: false,
+          paymentMessage: null,
+        };
         // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
         const attempt = await recordAttempt(tx, {
           orderId,
@@ -196,23 +211,10 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             renewedSessionId: renewedId,
             paymentId: attempt.paymentId,
           },
-          sessionMerge: sessionDataMerge(sessionId, {
-            lastOrderId: orderId,
-            lastItemIds: [...orderItemIds.values()],
-            lastOrderProducts: items
-              .filter((item) => item.parentId === null)
-              .map((item) => ({
-                product_id: item.productId,
-                name: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
-                price: item.priceCents * item.qty,
-              })),
-            lastOrderPrice: totalCents,
-            // A new order leaves any earlier failed one (it stays payable from the orders page).
-            invalidPayment: false,
-            paymentMessage: null,
-          }),
+          // A renewal merges it in the UPDATE that moves the session (one UPDATE of the row, issue 22).
+          ...(renewedId === sessionId ? { sessionMerge: sessionDataMerge(sessionId, sessionData) } : {}),
         });
-        return { orderId, attempt, customerId };
+        return { orderId, attempt, customerId, sessionData };
       };
 
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
@@ -220,7 +222,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         placed = registering
           ? await app.sessions.renew(visitor.session, store.id, async (tx, sessionId, locked, newId) => {
               const result = await place(tx, sessionId, locked, newId);
-              return { result, customerId: result.customerId };
+              return { result, customerId: result.customerId, data: result.sessionData };
             })
           : await app.sessions.write(visitor.session, store.id, (tx, sessionId, locked) =>
               place(tx, sessionId, locked, sessionId),

@@ -21,9 +21,9 @@ const GOAL = 25;
 // record once or twice depending on when its worker wakes, so an order's count
 // moves by one from run to run. Measured after the issue 22 work on this branch
 // (one SQL statement per step: the cart add, the checkout's writes, the start's
-// answer, the notice's reads): 36-37 email, 39-40 returning, 36 password, on
-// PGlite and PostgreSQL.
-const BUDGET: Record<OrderFlow, number> = { email: 38, returning: 41, password: 38 };
+// answer, the notice's reads): 33-34 email, 39-40 returning, 33-34 password,
+// on PGlite and PostgreSQL.
+const BUDGET: Record<OrderFlow, number> = { email: 35, returning: 41, password: 35 };
 
 describe.each(testDatabaseKinds())('statements per whole order (%s)', (kind) => {
   let t: TestApp;

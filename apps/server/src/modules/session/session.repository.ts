@@ -115,7 +115,8 @@ export async function deleteEndedSessions(db: AppDb, now: Date): Promise<number>
  * Moves a session to a new id (log in, log out: the id is renewed): one
  * UPDATE of the row's key, with `customerId` and new times; its quote and
  * uploads follow through their foreign keys (ON UPDATE CASCADE, migration
- * 0011), and the old cookie names nothing any more. Answers the moved row as
+ * 0011), and the old cookie names nothing any more; `data` is merged into its
+ * data. Answers the moved row as
  * findSession reads it, from the UPDATE's RETURNING (no read after the
  * write, issue 22); undefined when the old row is gone.
  */
@@ -126,6 +127,8 @@ export async function moveSession(
   customerId: number | null,
   now: Date,
   expiresAt: Date,
+  /** Keys merged into the row's data in the same UPDATE. */
+  data: Record<string, unknown> = {},
 ): Promise<SessionRow | undefined> {
   const [row] = await queryRows<{
     id: string;
@@ -142,7 +145,8 @@ export async function moveSession(
     tx,
     sql`UPDATE ${sessions} AS s
         SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
-            last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz
+            last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
+            data = s.data || ${JSON.stringify(data)}::jsonb
         WHERE s.id = ${oldId}::text
         RETURNING s.id, s.store_id, s.customer_id, s.quote_id, s.data, s.last_seen_at, s.expires_at,
           (SELECT c.email FROM ${customers} c WHERE c.id = s.customer_id) AS customer_email,

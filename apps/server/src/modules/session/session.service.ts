@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AppDb, Database } from '../../db/client.ts';
 import {
   deleteEndedSessions,
@@ -11,7 +12,7 @@ import {
   type SessionRow,
   updateSession,
 } from './session.repository.ts';
-import { type OpenQuote, type QuoteWork, writeQuote } from './session-quote.ts';
+import { type OpenQuote, type QuoteWork, storeWithQuote, writeQuote } from './session-quote.ts';
 import { formKeyFor, newSessionId, readToken, SESSION_TTL_MS, signToken } from './session-token.ts';
 
 export type { LockedSession } from './session.repository.ts';
@@ -85,6 +86,12 @@ export interface SessionService {
     storeId: number,
     work: (tx: AppDb, sessionId: string, quote: OpenQuote) => Promise<QuoteWork<T>>,
   ): Promise<{ result: T; session: Session }>;
+  /** An anonymous session's first write as one statement with its open quote (session-quote.ts). */
+  storeWithQuote<R>(
+    session: Session,
+    storeId: number,
+    withQuote: (quote: SQL) => SQL,
+  ): Promise<{ row: R; session: Session }>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
    * runs `work` in one transaction holding the session (storing an anonymous one
@@ -101,7 +108,8 @@ export interface SessionService {
       locked: LockedSession | undefined,
       /** The id the session moves to when `work` succeeds. */
       newId: string,
-    ) => Promise<{ result: T; customerId: number }>,
+      /** `data`: keys merged into the session's data by the move's own UPDATE. */
+    ) => Promise<{ result: T; customerId: number; data?: Record<string, unknown> }>,
   ): Promise<{ result: T; session: Session }>;
   /**
    * The id a cookie names when its signature holds and it names a stored
@@ -236,6 +244,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     },
 
     writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
+    storeWithQuote: (session, storeId, withQuote) => storeWithQuote(db, formKey, session, storeId, withQuote),
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
@@ -244,7 +253,7 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
         const done = await work(tx, sessionId, locked, newId);
         const now = new Date();
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt);
+        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
         return done.result;
       });
       // The moved row as its UPDATE returned it, committed now (no read after the write).
