@@ -5,7 +5,7 @@ import {
   type TransitionContext,
   type TransitionRefusal,
 } from '@shop/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { auditLog, creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
 import { type Actor, auditValues } from '../admin/audit.ts';
@@ -59,6 +59,12 @@ export interface StatusChange {
    * delivery promise stored when paid, a late order's refund state (ADR 034).
    */
   set?: Partial<Pick<OrderRow, 'promisedAt' | 'lateRefund'>>;
+  /**
+   * A write of the caller sent in the move's own statement (no statement
+   * added): a data-modifying statement run exactly when the move is written
+   * (a refused move writes neither), as the payment a capture marks paid.
+   */
+  alsoWrite?: SQL;
 }
 
 export type StatusChangeResult =
@@ -121,7 +127,7 @@ export async function changeOrderStatus(
         ), items AS (
           UPDATE ${orderItems} SET panel_status_id = ${panel ?? null}::int
           WHERE order_id = (SELECT id FROM moved) AND ${panel ?? null}::int IS NOT NULL
-        )
+        )${change.alsoWrite ? sql`, also AS (${change.alsoWrite})` : sql``}
         INSERT INTO ${auditLog} (actor, operator_id, action, entity, entity_id, data)
         SELECT ${audit.actor}, ${audit.operatorId}::int, ${audit.action}, ${audit.entity}, ${audit.entityId},
                ${JSON.stringify(audit.data)}::jsonb

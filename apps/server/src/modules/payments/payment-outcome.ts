@@ -16,7 +16,7 @@ import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus, type StatusChange } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
-import { type OrderRow, type PaymentRow, updatePayment } from './payments.repository.ts';
+import { type OrderRow, type PaymentRow, updatePayment, updatePaymentSql } from './payments.repository.ts';
 import { queueVoucherMail } from './voucher-mail.ts';
 
 /** The failed-payment text of spec 4, in the store's language. */
@@ -58,6 +58,7 @@ export async function moveOrder(
   context: Pick<TransitionContext, 'paid' | 'paymentPending'>,
   details?: Record<string, unknown>,
   set?: StatusChange['set'],
+  alsoWrite?: StatusChange['alsoWrite'],
 ): Promise<boolean> {
   if (order.status === to) return false;
   const moved = await changeOrderStatus(tx, order, {
@@ -67,6 +68,7 @@ export async function moveOrder(
     context: { creditNoteIssued: false, documentAttached: false, ...context },
     ...(details ? { details } : {}),
     ...(set ? { set } : {}),
+    ...(alsoWrite ? { alsoWrite } : {}),
   });
   return moved.ok;
 }
@@ -96,13 +98,17 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
       { payment_id: payment.id },
       // The promise stored with the payment, in the same UPDATE (ADR 034): calendars from memory.
       { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, new Date()) },
+      // The payment marked paid in the move's statement (issue 22); a refused move writes neither.
+      updatePaymentSql(tx, payment.id, { status: 'paid' }),
     ));
   const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
   const refund = !moved && (alreadyPaid || order.status === 'canceled');
-  await updatePayment(tx, payment.id, {
-    status: 'paid',
-    ...(moved ? {} : { data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) } }),
-  });
+  if (!moved) {
+    await updatePayment(tx, payment.id, {
+      status: 'paid',
+      data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) },
+    });
+  }
   if (moved) {
     // The confirmation job is queued with the invoice's record job, in one statement.
     await issueInvoice(tx, order, new Date(), (invoice) => [

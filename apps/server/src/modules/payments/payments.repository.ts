@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -25,25 +25,30 @@ export async function insertPayment(tx: AppDb, values: typeof payments.$inferIns
   return row;
 }
 
-/** Sets columns of a payment; `data` keys are merged into what it has (one statement). */
-export async function updatePayment(
-  tx: AppDb,
-  paymentId: number,
-  change: {
-    status?: PaymentStatus;
-    providerRef?: string | null;
-    data?: Record<string, unknown>;
-  },
-): Promise<void> {
+/** What a payment's update sets; `data` keys are merged into what it has. */
+export interface PaymentChange {
+  status?: PaymentStatus;
+  providerRef?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** updatePayment's statement as SQL, for a caller that sends it inside another statement (a CTE). */
+export function updatePaymentSql(tx: AppDb, paymentId: number, change: PaymentChange): SQL {
   const { data, ...columns } = change;
-  await tx
+  return tx
     .update(payments)
     .set({
       ...columns,
       ...(data ? { data: sql`${payments.data} || ${JSON.stringify(data)}::jsonb` } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(payments.id, paymentId));
+    .where(eq(payments.id, paymentId))
+    .getSQL();
+}
+
+/** Sets columns of a payment; `data` keys are merged into what it has (one statement). */
+export async function updatePayment(tx: AppDb, paymentId: number, change: PaymentChange): Promise<void> {
+  await tx.execute(updatePaymentSql(tx, paymentId, change));
 }
 
 /**
