@@ -1,7 +1,8 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { AppDb } from '../../db/client.ts';
+import { type AppDb, queryRows } from '../../db/client.ts';
 import { checkoutRequests, files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
+import { type RawSessionRow, type SessionRow, sessionRowOf } from '../session/session.repository.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -61,7 +62,8 @@ export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$infe
  * became (a file of no item keeps no item); the quote is closed (ordered,
  * with its order and customer; its version moves on, so the cart view
  * empties); the request id is recorded with the order it made; and the
- * session's data takes `sessionMerge` (a SessionService data merge) when given.
+ * session's data takes `sessionMerge` (a SessionService data merge) when given:
+ * then the session's row is answered as the merge left it.
  */
 export async function finishCheckout(
   tx: AppDb,
@@ -73,9 +75,10 @@ export async function finishCheckout(
     /** A SessionService data merge of the session (none: its renewal merges the data). */
     sessionMerge?: SQL;
   },
-): Promise<void> {
+): Promise<SessionRow | undefined> {
   const { quoteId, orderId, request } = input;
-  await tx.execute(
+  const [row] = await queryRows<{ session: RawSessionRow | null }>(
+    tx,
     sql`WITH moved_files AS (
           UPDATE ${files} SET order_id = ${orderId}::text,
             order_item_id = coalesce(
@@ -93,8 +96,10 @@ export async function finishCheckout(
                  ${request?.renewedSessionId ?? null}::text, ${orderId}::text, ${request?.paymentId ?? null}::int
           WHERE ${request?.requestId ?? null}::text IS NOT NULL
         )${input.sessionMerge ? sql`, session AS (${input.sessionMerge})` : sql``}
-        SELECT 1`,
+        SELECT ${input.sessionMerge ? sql`(SELECT to_jsonb(session.*) FROM session)` : sql`NULL::jsonb`} AS session`,
   );
+  // The session's quote is the one this statement closes, which its RETURNING still saw open.
+  return row?.session ? { ...sessionRowOf(row.session), quoteVersion: null } : undefined;
 }
 
 export type CheckoutRequestRow = typeof checkoutRequests.$inferSelect;

@@ -201,7 +201,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           method: offer.method,
           gateway: offer.gateway,
         });
-        await finishCheckout(tx, {
+        const sessionRow = await finishCheckout(tx, {
           quoteId: quote.id,
           orderId,
           customerId,
@@ -214,7 +214,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           // A renewal merges it in the UPDATE that moves the session (one UPDATE of the row, issue 22).
           ...(renewedId === sessionId ? { sessionMerge: sessionDataMerge(sessionId, sessionData) } : {}),
         });
-        return { orderId, attempt, customerId, sessionData };
+        return { orderId, attempt, customerId, sessionData, sessionRow };
       };
 
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
@@ -224,8 +224,11 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
               const result = await place(tx, sessionId, locked, newId);
               return { result, customerId: result.customerId, data: result.sessionData };
             })
-          : await app.sessions.write(visitor.session, store.id, (tx, sessionId, locked) =>
-              place(tx, sessionId, locked, sessionId),
+          : await app.sessions.write(
+              visitor.session,
+              store.id,
+              (tx, sessionId, locked) => place(tx, sessionId, locked, sessionId),
+              (placedHere) => placedHere.sessionRow,
             );
       } catch (err) {
         if (err instanceof CheckoutReplay) return replayAnswer(app, visitor, err.request);

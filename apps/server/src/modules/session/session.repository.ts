@@ -92,9 +92,14 @@ export async function lockSession(tx: AppDb, id: string): Promise<LockedSession 
   return row ? { quoteId: row.quote_id, quoteOpen: row.quote_open } : undefined;
 }
 
-/** mergeSessionData's UPDATE as SQL, for a caller that sends it inside its own statement (a CTE). */
+/**
+ * mergeSessionData's UPDATE as SQL, for a caller that sends it inside its own
+ * statement (a CTE), returning the row as findSession reads it (RawSessionRow;
+ * sessionRowOf): the session a write answers, without reading it again.
+ */
 export function sessionDataMerge(id: string, patch: Record<string, unknown>): SQL {
-  return sql`UPDATE ${sessions} SET data = ${sessions.data} || ${JSON.stringify(patch)}::jsonb WHERE ${sessions.id} = ${id}`;
+  return sql`UPDATE ${sessions} AS s SET data = s.data || ${JSON.stringify(patch)}::jsonb WHERE s.id = ${id}
+    ${sessionReturning}`;
 }
 
 /** `data || patch`: merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
@@ -109,6 +114,41 @@ export async function mergeSessionData(db: AppDb, id: string, patch: Record<stri
 export async function deleteEndedSessions(db: AppDb, now: Date): Promise<number> {
   const rows = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   return rows.length;
+}
+
+/** A session row as an UPDATE's RETURNING (sessionReturning) or its JSON gives it. */
+export interface RawSessionRow {
+  id: string;
+  store_id: number;
+  customer_id: number | null;
+  quote_id: number | null;
+  data: Record<string, unknown>;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  customer_email: string | null;
+  customer_preferred_payment: string | null;
+  quote_version: number | null;
+}
+
+/** The RETURNING of an UPDATE of `sessions AS s`: the row as findSession reads it. */
+const sessionReturning = sql`RETURNING s.id, s.store_id, s.customer_id, s.quote_id, s.data, s.last_seen_at, s.expires_at,
+  (SELECT c.email FROM ${customers} c WHERE c.id = s.customer_id) AS customer_email,
+  (SELECT c.preferred_payment FROM ${customers} c WHERE c.id = s.customer_id) AS customer_preferred_payment,
+  (SELECT q.version FROM ${quotes} q WHERE q.id = s.quote_id AND q.status = 'open') AS quote_version`;
+
+export function sessionRowOf(row: RawSessionRow): SessionRow {
+  return {
+    id: row.id,
+    storeId: Number(row.store_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    quoteId: row.quote_id === null ? null : Number(row.quote_id),
+    data: row.data,
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+    customerEmail: row.customer_email,
+    customerPreferredPayment: row.customer_preferred_payment,
+    quoteVersion: row.quote_version === null ? null : Number(row.quote_version),
+  };
 }
 
 /**
@@ -130,42 +170,16 @@ export async function moveSession(
   /** Keys merged into the row's data in the same UPDATE. */
   data: Record<string, unknown> = {},
 ): Promise<SessionRow | undefined> {
-  const [row] = await queryRows<{
-    id: string;
-    store_id: number;
-    customer_id: number | null;
-    quote_id: number | null;
-    data: Record<string, unknown>;
-    last_seen_at: Date | string;
-    expires_at: Date | string;
-    customer_email: string | null;
-    customer_preferred_payment: string | null;
-    quote_version: number | null;
-  }>(
+  const [row] = await queryRows<RawSessionRow>(
     tx,
     sql`UPDATE ${sessions} AS s
         SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
             last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
             data = s.data || ${JSON.stringify(data)}::jsonb
         WHERE s.id = ${oldId}::text
-        RETURNING s.id, s.store_id, s.customer_id, s.quote_id, s.data, s.last_seen_at, s.expires_at,
-          (SELECT c.email FROM ${customers} c WHERE c.id = s.customer_id) AS customer_email,
-          (SELECT c.preferred_payment FROM ${customers} c WHERE c.id = s.customer_id) AS customer_preferred_payment,
-          (SELECT q.version FROM ${quotes} q WHERE q.id = s.quote_id AND q.status = 'open') AS quote_version`,
+        ${sessionReturning}`,
   );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    storeId: Number(row.store_id),
-    customerId: row.customer_id === null ? null : Number(row.customer_id),
-    quoteId: row.quote_id === null ? null : Number(row.quote_id),
-    data: row.data,
-    lastSeenAt: new Date(row.last_seen_at),
-    expiresAt: new Date(row.expires_at),
-    customerEmail: row.customer_email,
-    customerPreferredPayment: row.customer_preferred_payment,
-    quoteVersion: row.quote_version === null ? null : Number(row.quote_version),
-  };
+  return row ? sessionRowOf(row) : undefined;
 }
 
 /** Deletes one session (log out). */

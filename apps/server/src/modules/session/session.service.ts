@@ -76,6 +76,8 @@ export interface SessionService {
     session: Session,
     storeId: number,
     work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
+    /** The row as `work` left it, when its own statement returned it: then not read again. */
+    written?: (result: T) => SessionRow | undefined,
   ): Promise<{ result: T; session: Session }>;
   /**
    * write() of a change to the session's open quote (session-quote.ts): the
@@ -238,9 +240,10 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       });
     },
 
-    async write(session, storeId, work) {
+    async write(session, storeId, work, written) {
       const { result, sessionId } = await transact(session, storeId, work);
-      return { result, session: await load(sessionId) };
+      const row = written?.(result);
+      return { result, session: row ? fromRow(row) : await load(sessionId) };
     },
 
     writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
