@@ -22,12 +22,9 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-/**
- * Writes one audit row (who, when, what, before / after). Pass the action's own
- * transaction: the row exists exactly when the change does.
- */
-export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+/** The audit_log row of an entry (recordAudit's insert, or a caller's own statement that writes it). */
+export function auditValues(actor: Actor, entry: AuditEntry) {
+  return {
     actor: actor.email,
     operatorId: actor.operatorId,
     action: entry.action,
@@ -38,5 +35,13 @@ export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry): P
       ...(entry.before !== undefined ? { before: entry.before } : {}),
       ...(entry.after !== undefined ? { after: entry.after } : {}),
     },
-  });
+  };
+}
+
+/**
+ * Writes one audit row (who, when, what, before / after). Pass the action's own
+ * transaction: the row exists exactly when the change does.
+ */
+export async function recordAudit(tx: AppDb, actor: Actor, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values(auditValues(actor, entry));
 }

@@ -3,7 +3,7 @@ import type { AppDb } from '../../db/client.ts';
 import { checkOnce } from '../../http/checked-answers.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
-import { EMPTY_CART, loadCart } from './cart-view.ts';
+import { type CartItemRow, cartOf, EMPTY_CART, loadCart } from './cart-view.ts';
 
 const EMPTY_VIEW = checkOnce(CartSchema, EMPTY_CART);
 const MAX_ENTRIES = 5_000;
@@ -45,6 +45,23 @@ export function createCartViewCache(db: AppDb, catalog: CatalogService) {
         if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
       }
       return view;
+    },
+
+    /**
+     * Keeps the view of a quote's version its writer knows whole (a quote made
+     * by the write that added its only item), so the answer's cart is not read
+     * back (issue 22). A view of a version never changes: any instance reading
+     * that version would build the same one.
+     */
+    async seed(quoteId: number, version: number, rows: readonly CartItemRow[]): Promise<void> {
+      const snapshot = await catalog.snapshot();
+      entries.delete(quoteId);
+      entries.set(quoteId, {
+        version,
+        catalog: snapshot,
+        cart: checkOnce(CartSchema, cartOf(quoteId, rows, snapshot)),
+      });
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as number);
     },
   };
 }

@@ -16,11 +16,12 @@ const itemColumns = {
   form: quoteItems.form,
   createdAt: quoteItems.createdAt,
 };
-type QuoteItemRow = { [K in keyof typeof itemColumns]: (typeof quoteItems.$inferSelect)[K] };
+/** An item as the view reads it. */
+export type CartItemRow = { [K in keyof typeof itemColumns]: (typeof quoteItems.$inferSelect)[K] };
 
 export const EMPTY_CART: Cart = { quote_id: null, items: [], total: 0 };
 
-function toCartItem(row: QuoteItemRow, catalog: CatalogSnapshot): CartItem {
+function toCartItem(row: CartItemRow, catalog: CatalogSnapshot): CartItem {
   const product = catalog.products.get(row.productId)?.row;
   return {
     id: row.id,
@@ -80,7 +81,42 @@ export async function loadCart(db: AppDb, quoteId: number, catalog: CatalogSnaps
     .where(and(eq(quotes.id, quoteId), eq(quotes.status, 'open')))
     .orderBy(asc(quoteItems.id));
   if (rows.length === 0) return { cart: EMPTY_CART, version: null };
-  const items = rows.flatMap((r) => (r.item ? [toCartItem(r.item, catalog)] : []));
+  const items = rows.flatMap((r) => (r.item ? [r.item] : []));
+  return { cart: cartOf(quoteId, items, catalog), version: rows[0]?.version ?? null };
+}
+
+/** The cart of an open quote holding `rows` (in the order they were added). */
+export function cartOf(quoteId: number, rows: readonly CartItemRow[], catalog: CatalogSnapshot): Cart {
+  const items = rows.map((row) => toCartItem(row, catalog));
   const total = items.reduce((sum, item) => sum + item.current_price, 0);
-  return { cart: { quote_id: quoteId, items: nestItems(items), total }, version: rows[0]?.version ?? null };
+  return { quote_id: quoteId, items: nestItems(items), total };
+}
+
+/**
+ * The view's row of an item just inserted (one line, no parent): its options
+ * and form as the jsonb columns give them back (JSON's values, no undefined).
+ */
+export function storedItemRow(item: {
+  id: number;
+  quoteId: number;
+  productId: number;
+  options: unknown;
+  form: Record<string, unknown>;
+  priceCents: number;
+  createdAt: Date;
+}): CartItemRow {
+  const stored = JSON.parse(JSON.stringify({ options: item.options, form: item.form })) as Pick<
+    CartItemRow,
+    'options' | 'form'
+  >;
+  return {
+    id: item.id,
+    quoteId: item.quoteId,
+    productId: item.productId,
+    parentId: null,
+    qty: 1,
+    ...stored,
+    priceCents: item.priceCents,
+    createdAt: item.createdAt,
+  };
 }

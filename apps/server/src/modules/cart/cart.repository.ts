@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { files, quoteItems, quotes, sessions } from '../../db/schema/index.ts';
 
@@ -15,15 +15,6 @@ export type NewQuoteItem = typeof quoteItems.$inferInsert;
 /** Links the session to its open quote. */
 export async function setSessionQuote(tx: AppDb, sessionId: string, quoteId: number | null): Promise<void> {
   await tx.update(sessions).set({ quoteId }).where(eq(sessions.id, sessionId));
-}
-
-export async function createQuote(
-  tx: AppDb,
-  values: { storeId: number; sessionId: string; customerId: number | null },
-): Promise<number> {
-  const [row] = await tx.insert(quotes).values(values).returning({ id: quotes.id });
-  if (!row) throw new Error('quote insert returned nothing');
-  return row.id;
 }
 
 /** A new version of the quote: its cart view changed. */
@@ -56,11 +47,39 @@ export async function countItems(db: AppDb, quoteId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function insertItem(tx: AppDb, item: NewQuoteItem & { quoteId: number }): Promise<number> {
-  const [row] = await tx.insert(quoteItems).values(item).returning({ id: quoteItems.id });
+/**
+ * The INSERT of an item as SQL, answering its id and created_at: for the quote
+ * `quoteId` names, selected from `from` when given (a CTE that made the quote).
+ */
+export function insertItemSql(item: Omit<NewQuoteItem, 'quoteId'>, quoteId: SQL, from?: SQL): SQL {
+  return sql`INSERT INTO ${quoteItems}
+      (quote_id, product_id, product_version, parent_id, qty, options, form, price_cents, origin, origin_id, request_id)
+    SELECT ${quoteId}, ${item.productId}::int, ${item.productVersion ?? 1}::int, ${item.parentId ?? null}::int,
+      ${item.qty ?? 1}::int, ${JSON.stringify(item.options ?? [])}::jsonb, ${JSON.stringify(item.form ?? {})}::jsonb,
+      ${item.priceCents}::int, ${item.origin ?? null}::text, ${item.originId ?? null}::text, ${item.requestId ?? null}::text
+    ${from ? sql`FROM ${from}` : sql``}
+    RETURNING id, created_at`;
+}
+
+/** Inserts an item and bumps its quote's version in one statement; answers the item's id, time and the quote's new version. */
+export async function insertItemVersioned(
+  tx: AppDb,
+  item: NewQuoteItem & { quoteId: number },
+): Promise<{ id: number; version: number; createdAt: Date }> {
+  const [row] = await queryRows<{ id: number; version: number; created_at: Date | string }>(
+    tx,
+    sql`WITH item AS (${insertItemSql(item, sql`${item.quoteId}::int`)}), bumped AS (
+          UPDATE ${quotes} SET version = version + 1, updated_at = now() WHERE id = ${item.quoteId}::int
+          RETURNING version
+        )
+        SELECT item.id, item.created_at, bumped.version FROM item, bumped`,
+  );
   if (!row) throw new Error('quote item insert returned nothing');
-  await bumpQuote(tx, item.quoteId);
-  return row.id;
+  return { id: Number(row.id), version: Number(row.version), createdAt: new Date(row.created_at) };
+}
+
+export async function insertItem(tx: AppDb, item: NewQuoteItem & { quoteId: number }): Promise<number> {
+  return (await insertItemVersioned(tx, item)).id;
 }
 
 /** An item of an open quote; null when the item is not in that quote (or the quote is not open). */

@@ -11,27 +11,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import * as z from 'zod/mini';
-import type { AppDb } from '../../db/client.ts';
 import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
 import { formWithPromise } from '../calendars/promise.service.ts';
 import type { ProductRow, StoreRow } from '../catalog/catalog.repository.ts';
 import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import { mergeSessionData } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import { forgetAddOn, storeAddOns } from './add-on-lines.ts';
 import {
-  countItems,
-  createQuote,
   deleteEmptyQuotes,
   deleteItemTree,
-  findItemByRequest,
   findOpenQuoteItem,
-  insertItem,
   linkFilesToItem,
   quoteUploads,
-  setSessionQuote,
   updateItem,
 } from './cart.repository.ts';
+import { createAdd, type OfferedProduct, type Prepare } from './cart-add.ts';
 import { createCartViewCache, type QuoteRef } from './cart-view-cache.ts';
 import { FIXED_KINDS, type FixedForm, type FixedKind, prepareFixed } from './fixed-items.ts';
 import { type PreparedItem, prepareGenericItem } from './generic-items.ts';
@@ -81,9 +75,6 @@ export interface CartService {
   removeEmptyQuotes(before: Date): Promise<number>;
 }
 
-type Prepare = (uploads: ReadonlyMap<number, string>) => PreparedItem;
-type OfferedProduct = { row: ProductRow; definition: ProductDefinition };
-
 const withFormPrefix = (errors: FieldError[]) => errors.map((e) => ({ ...e, path: `form.${e.path}` }));
 
 function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepare {
@@ -96,8 +87,7 @@ function prepareGeneric(definition: ProductDefinition, form: GenericForm): Prepa
 
 const itemNotFound = () => new AppError('not_found', 'itemNotFound');
 
-/** Items one cart may hold: bounds what an anonymous session can store; a real order has a handful. */
-export const MAX_CART_ITEMS = 30;
+export { MAX_CART_ITEMS } from './cart-add.ts';
 
 export function createCartService(app: FastifyInstance): CartService {
   const db = app.db;
@@ -111,77 +101,13 @@ export function createCartService(app: FastifyInstance): CartService {
     return { offered, sold: isOfferedBy(product.row, store.id) };
   }
 
-  /**
-   * The session's open quote inside its write (the session row is held: two
-   * adds never make two quotes); `created` when this write made it (empty, no uploads).
-   */
-  async function ensureOpenQuote(
-    tx: AppDb,
-    visitor: Visitor,
-    sessionId: string,
-    locked: LockedSession | undefined,
-  ): Promise<{ quoteId: number; created: boolean }> {
-    if (locked?.quoteId != null && locked.quoteOpen) return { quoteId: locked.quoteId, created: false };
-    const quoteId = await createQuote(tx, {
-      storeId: visitor.store.id,
-      sessionId,
-      customerId: visitor.session.customerId,
-    });
-    await setSessionQuote(tx, sessionId, quoteId);
-    return { quoteId, created: true };
-  }
-
   /** The session's open quote for a change of an item in it; an item elsewhere is "not found". */
   function currentQuote(locked: LockedSession | undefined): number {
     if (locked?.quoteId == null || !locked.quoteOpen) throw itemNotFound();
     return locked.quoteId;
   }
 
-  async function add(
-    visitor: Visitor,
-    product: OfferedProduct,
-    form: Record<string, unknown>,
-    prepare: Prepare,
-    opts: AddOptions,
-  ): Promise<AddResult> {
-    const { result: itemId, session } = await app.sessions.write(
-      visitor.session,
-      visitor.store.id,
-      async (tx, sessionId, locked) => {
-        const { quoteId, created } = await ensureOpenQuote(tx, visitor, sessionId, locked);
-        if (!created) {
-          if (opts.requestId) {
-            const existing = await findItemByRequest(tx, quoteId, opts.requestId);
-            if (existing !== null) return existing;
-          }
-          // Counted inside the write, which holds the session's row: concurrent adds count one after the other.
-          const count = await countItems(tx, quoteId);
-          if (count >= MAX_CART_ITEMS) throw new AppError('conflict', 'tooManyItems');
-        }
-        const item = prepare(created ? new Map() : await quoteUploads(tx, quoteId));
-        const id = await insertItem(tx, {
-          quoteId,
-          productId: product.row.id,
-          productVersion: product.row.version,
-          options: item.options,
-          form,
-          priceCents: item.priceCents,
-          origin: opts.origin ?? null,
-          originId: opts.originId ?? null,
-          requestId: opts.requestId ?? null,
-        });
-        await linkFilesToItem(tx, quoteId, id, item.fileIds);
-        // A new cart leaves an earlier failed payment: its order stays payable from the orders page,
-        // and the next checkout makes a new order (issue 17 item 5).
-        if (visitor.session.data.invalidPayment === true) {
-          await mergeSessionData(tx, sessionId, { invalidPayment: false });
-        }
-        await storeAddOns(tx, await app.catalog.snapshot(), quoteId, id, item.addOns ?? [], false);
-        return id;
-      },
-    );
-    return { ok: true, itemId, session };
-  }
+  const add = createAdd(app, views);
 
   const refusal = (product: OfferedProduct): AddResult => ({
     ok: false,
@@ -277,10 +203,11 @@ export function createCartService(app: FastifyInstance): CartService {
     },
 
     async openQuote(visitor) {
-      const { result: quoteId, session } = await app.sessions.write(
+      // No change of the quote: its version is read with the session.
+      const { result: quoteId, session } = await app.sessions.writeQuote(
         visitor.session,
         visitor.store.id,
-        async (tx, id, locked) => (await ensureOpenQuote(tx, visitor, id, locked)).quoteId,
+        async (_tx, _id, quote) => ({ result: quote.id, quoteVersion: null }),
       );
       return { quoteId, session };
     },

@@ -27,23 +27,22 @@ export class CheckoutReplay extends Error {
 }
 
 /**
- * The answer of a checkout request seen before, found before any transaction:
- * by the request's session (the same cookie, or the one the register path
- * renewed it to), or, for a session the renewal moved, by the stale cookie's
- * id when its form key matched (csrf.ts) and the request is recent. A request
- * id of another session finds nothing (it checks out as a new request).
+ * The answer of a checkout request seen before, found before any transaction,
+ * for a session the renewal moved: by the stale cookie's id when its form key
+ * matched (csrf.ts) and the request is recent. A stored session's request (the
+ * same cookie, or the one the register path renewed it to) is found inside the
+ * checkout's transaction instead, in the statement that locks its quote once
+ * the session's row is held (checkout.service.ts): one lookup, not one before
+ * and one inside (issue 22). A request id of another session finds nothing (it
+ * checks out as a new request).
  */
 export async function replayOf(
   app: FastifyInstance,
   visitor: Visitor,
   input: Pick<CheckoutInput, 'requestId' | 'staleSessionId'>,
 ): Promise<CheckoutResult | null> {
-  if (!input.requestId) return null;
+  if (!input.requestId || visitor.session.stored) return null;
   const db = app.database.db;
-  if (visitor.session.stored) {
-    const prior = await findCheckoutRequest(db, input.requestId, visitor.session.id);
-    return prior ? replayAnswer(app, visitor, prior) : null;
-  }
   const stale = input.staleSessionId;
   if (!stale) return null;
   const prior = await findCheckoutRequest(db, input.requestId, stale);

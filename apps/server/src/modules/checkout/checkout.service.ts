@@ -9,19 +9,16 @@ import type { Visitor } from '../cart/cart.service.ts';
 import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
 import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
-import { allocateOrderId } from '../orders/order-ids.repository.ts';
+import { nextOrderIdSql } from '../orders/order-ids.repository.ts';
 import { type Attempt, recordAttempt, runAttempt } from '../payments/payment-start.ts';
-import { mergeSessionData } from '../session/session.repository.ts';
+import { sessionDataMerge } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import {
-  closeQuote,
   findCheckoutRequest,
+  finishCheckout,
   insertOrder,
   insertOrderItem,
-  lockQuote,
-  moveQuoteFiles,
-  quoteItemsOf,
-  recordCheckoutRequest,
+  lockQuoteWithItems,
 } from './checkout.repository.ts';
 import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
 import { CheckoutReplay, replayAnswer, replayOf } from './checkout-replay.ts';
@@ -102,18 +99,20 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         locked: LockedSession | undefined,
         renewedId: string,
       ) => {
-        if (input.requestId) {
+        const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
+        const found =
+          locked?.quoteId == null ? undefined : await lockQuoteWithItems(tx, locked.quoteId, request);
+        if (request && (!found || found.priorRequestId !== null)) {
           // The same request again, queued behind the first on the session's lock (or its row moved by it).
-          const prior = await findCheckoutRequest(tx, input.requestId, sessionId);
+          const prior = await findCheckoutRequest(tx, request.requestId, sessionId);
           if (prior) throw new CheckoutReplay(prior);
         }
         // The row is gone when a concurrent checkout of this session moved it to a new id.
         if (!locked) throw new AppError('conflict', 'quoteAlreadyOrdered');
-        const quote = locked.quoteId === null ? undefined : await lockQuote(tx, locked.quoteId);
-        if (!quote) throw new AppError('conflict', 'emptyCart');
+        if (!found) throw new AppError('conflict', 'emptyCart');
+        const { quote, items } = found;
         if (quote.status === 'ordered') throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (quote.status !== 'open') throw new AppError('conflict', 'emptyCart');
-        const items = await quoteItemsOf(tx, quote.id);
         if (items.length === 0) throw new AppError('conflict', 'emptyCart');
 
         let customerId: number;
@@ -137,7 +136,6 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
 
         const totalCents = items.reduce((sum, item) => sum + item.priceCents * item.qty, 0);
         await applyCheckoutBilling(tx, { totalCents, billing, customer });
-        const orderId = await allocateOrderId(tx, store.id);
         // The promise the cart showed (ADR 034), stored with what it was computed from.
         const now = new Date();
         const promise = orderPromise(
@@ -146,8 +144,9 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             promise: itemPromise(calendars, item.productId, item.form, now),
           })),
         );
+        // The order's id is taken in its INSERT (issue 22).
         const order = await insertOrder(tx, {
-          id: orderId,
+          id: nextOrderIdSql(store.id),
           storeId: store.id,
           quoteId: quote.id,
           customerId,
@@ -160,6 +159,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           promisedAt: promise ? new Date(promise.promisedAt) : null,
           promiseBasis: promise?.basis ?? null,
         });
+        const orderId = order.id;
         const orderItemIds = new Map<number, number>();
         for (const item of items) {
           const parentId = item.parentId === null ? null : (orderItemIds.get(item.parentId) ?? null);
@@ -178,26 +178,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           });
           orderItemIds.set(item.id, id);
         }
-        await moveQuoteFiles(tx, quote.id, orderId);
-        await closeQuote(tx, quote.id, orderId, customerId);
 
-        // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
-        const attempt = await recordAttempt(tx, {
-          orderId,
-          created: order,
-          method: offer.method,
-          gateway: offer.gateway,
-        });
-        if (input.requestId) {
-          await recordCheckoutRequest(tx, {
-            requestId: input.requestId,
-            sessionId,
-            renewedSessionId: renewedId,
-            orderId,
-            paymentId: attempt.paymentId,
-          });
-        }
-        await mergeSessionData(tx, sessionId, {
+        const sessionData = {
           lastOrderId: orderId,
           lastItemIds: [...orderItemIds.values()],
           lastOrderProducts: items
@@ -211,8 +193,28 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           // A new order leaves any earlier failed one (it stays payable from the orders page).
           invalidPayment: false,
           paymentMessage: null,
+        };
+        // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
+        const attempt = await recordAttempt(tx, {
+          orderId,
+          created: order,
+          method: offer.method,
+          gateway: offer.gateway,
         });
-        return { orderId, attempt, customerId };
+        const sessionRow = await finishCheckout(tx, {
+          quoteId: quote.id,
+          orderId,
+          customerId,
+          request: request && {
+            requestId: request.requestId,
+            sessionId,
+            renewedSessionId: renewedId,
+            paymentId: attempt.paymentId,
+          },
+          // A renewal merges it in the UPDATE that moves the session (one UPDATE of the row, issue 22).
+          ...(renewedId === sessionId ? { sessionMerge: sessionDataMerge(sessionId, sessionData) } : {}),
+        });
+        return { orderId, attempt, customerId, sessionData, sessionRow };
       };
 
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
@@ -220,10 +222,13 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         placed = registering
           ? await app.sessions.renew(visitor.session, store.id, async (tx, sessionId, locked, newId) => {
               const result = await place(tx, sessionId, locked, newId);
-              return { result, customerId: result.customerId };
+              return { result, customerId: result.customerId, data: result.sessionData };
             })
-          : await app.sessions.write(visitor.session, store.id, (tx, sessionId, locked) =>
-              place(tx, sessionId, locked, sessionId),
+          : await app.sessions.write(
+              visitor.session,
+              store.id,
+              (tx, sessionId, locked) => place(tx, sessionId, locked, sessionId),
+              (placedHere) => placedHere.sessionRow,
             );
       } catch (err) {
         if (err instanceof CheckoutReplay) return replayAnswer(app, visitor, err.request);
@@ -233,6 +238,11 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       // Phase 2: no transaction open while the gateway is called (ADR 025).
       const { orderId, attempt } = placed.result;
       const next = await runAttempt(db(), attempt, { fields, baseUrl, language: store.language });
+      // A step for the customer (a redirect, a voucher, pending) changes nothing the order's transaction
+      // did not already write to the session (no failure, no message): no UPDATE for it (issue 22).
+      if (next.type !== 'failed' && next.type !== 'success') {
+        return { orderId, storeId: store.id, next, session: placed.session };
+      }
       const session = await app.sessions.change(placed.session, store.id, {
         data: {
           invalidPayment: next.type === 'failed',

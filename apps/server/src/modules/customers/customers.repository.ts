@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.ts';
+import { type AppDb, queryRows } from '../../db/client.ts';
 import {
   customerConsents,
   customers,
@@ -26,17 +26,34 @@ export async function findCustomer(db: AppDb, id: number): Promise<CustomerRow |
   return rows[0] ?? null;
 }
 
-/** Inserts a customer; null when the e-mail is already registered (the unique index decides, also under races). */
-export async function insertCustomer(
+/**
+ * Inserts a customer and the consent its registration accepted, in one
+ * statement (issue 22); null when the e-mail is already registered (the
+ * unique index decides, also under races): the consent is inserted from the
+ * customer's RETURNING, so then neither is.
+ */
+export async function insertCustomerWithConsent(
   tx: AppDb,
   values: { storeId: number; email: string; passwordHash: string | null; billing: Record<string, string> },
+  consent: Omit<typeof customerConsents.$inferInsert, 'customerId' | 'storeId' | 'acceptedAt' | 'id'>,
 ): Promise<number | null> {
-  const rows = await tx
-    .insert(customers)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: customers.id });
-  return rows[0]?.id ?? null;
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`WITH customer AS (
+          INSERT INTO ${customers} (store_id, email, password_hash, billing)
+          VALUES (${values.storeId}::int, ${values.email}::text, ${values.passwordHash}::text,
+                  ${JSON.stringify(values.billing)}::jsonb)
+          ON CONFLICT DO NOTHING RETURNING id
+        ), consent AS (
+          INSERT INTO ${customerConsents}
+            (customer_id, store_id, privacy_version, conditions_version, language, client_address)
+          SELECT customer.id, ${values.storeId}::int, ${consent.privacyVersion}::text,
+                 ${consent.conditionsVersion}::text, ${consent.language}::text, ${consent.clientAddress ?? null}::text
+          FROM customer
+        )
+        SELECT id FROM customer`,
+  );
+  return row ? Number(row.id) : null;
 }
 
 export async function setPassword(tx: AppDb, customerId: number, passwordHash: string): Promise<void> {
@@ -55,10 +72,6 @@ export async function updateCustomer(
 ): Promise<void> {
   if (Object.keys(patch).length === 0) return;
   await tx.update(customers).set(patch).where(eq(customers.id, customerId));
-}
-
-export async function insertConsent(tx: AppDb, values: typeof customerConsents.$inferInsert): Promise<void> {
-  await tx.insert(customerConsents).values(values);
 }
 
 export async function consentsOf(db: AppDb, customerId: number) {

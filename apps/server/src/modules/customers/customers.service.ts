@@ -29,8 +29,7 @@ import {
   deleteExpiredResets,
   findCustomer,
   findCustomerByEmail,
-  insertConsent,
-  insertCustomer,
+  insertCustomerWithConsent,
   insertReset,
   regionsFor,
   setPassword,
@@ -297,21 +296,22 @@ export function createCustomersService(app: FastifyInstance, env: Env): Customer
     },
 
     async register(tx, input) {
-      const id = await insertCustomer(tx, {
-        storeId: input.storeId,
-        email: input.email,
-        passwordHash: input.passwordHash,
-        billing: input.billing ? { ...input.billing } : {},
-      });
+      const id = await insertCustomerWithConsent(
+        tx,
+        {
+          storeId: input.storeId,
+          email: input.email,
+          passwordHash: input.passwordHash,
+          billing: input.billing ? { ...input.billing } : {},
+        },
+        {
+          privacyVersion: LEGAL_TEXT_VERSIONS.privacy,
+          conditionsVersion: LEGAL_TEXT_VERSIONS.conditions,
+          language: input.language,
+          clientAddress: input.clientAddress,
+        },
+      );
       if (id === null) throw new AppError('conflict', 'customerExists');
-      await insertConsent(tx, {
-        customerId: id,
-        storeId: input.storeId,
-        privacyVersion: LEGAL_TEXT_VERSIONS.privacy,
-        conditionsVersion: LEGAL_TEXT_VERSIONS.conditions,
-        language: input.language,
-        clientAddress: input.clientAddress,
-      });
       return id;
     },
 

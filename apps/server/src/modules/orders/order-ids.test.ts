@@ -1,8 +1,9 @@
+import { MAX_ORDER_SEQUENCE, orderIdFor } from '@shop/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDb, type Database, queryRows } from '../../db/client.ts';
 import { createTestDatabase, testDatabaseKinds } from '../../testing/db.ts';
-import { allocateOrderId } from './order-ids.repository.ts';
+import { allocateOrderId, nextOrderIdSql } from './order-ids.repository.ts';
 
 describe.each(testDatabaseKinds())('allocateOrderId (%s)', (kind) => {
   let database: Database;
@@ -17,6 +18,30 @@ describe.each(testDatabaseKinds())('allocateOrderId (%s)', (kind) => {
     const second = await allocateOrderId(database.db, 1);
     expect(second).toMatch(/^1\d{8}$/);
     expect(Number(second.slice(1))).toBeGreaterThan(Number(first.slice(2)));
+  });
+
+  it('the id an order INSERT takes (nextOrderIdSql) is orderIdFor of the next number; past the last one it is NULL', async () => {
+    const [row] = await queryRows<{ id: string; last: string }>(
+      database.db,
+      sql`SELECT ${nextOrderIdSql(16)} AS id, currval('order_number_seq')::text AS last`,
+    );
+    expect(row?.id).toBe(orderIdFor(16, Number(row?.last)));
+    await database.db.transaction(async (tx) => {
+      await queryRows(
+        tx as unknown as AppDb,
+        sql`SELECT setval('order_number_seq', ${MAX_ORDER_SEQUENCE}::bigint)`,
+      );
+      const [past] = await queryRows<{ id: string | null }>(
+        tx as unknown as AppDb,
+        sql`SELECT ${nextOrderIdSql(16)} AS id`,
+      );
+      expect(past?.id).toBeNull();
+      // Sequences are not transactional: put the counter back where the other tests expect it.
+      await queryRows(
+        tx as unknown as AppDb,
+        sql`SELECT setval('order_number_seq', ${Number(row?.last) + 1}::bigint)`,
+      );
+    });
   });
 
   it('never issues the same number twice to concurrent checkouts', async () => {

@@ -5,10 +5,10 @@ import {
   type TransitionContext,
   type TransitionRefusal,
 } from '@shop/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
-import { type Actor, recordAudit } from '../admin/audit.ts';
+import { auditLog, creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
+import { type Actor, auditValues } from '../admin/audit.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -59,6 +59,12 @@ export interface StatusChange {
    * delivery promise stored when paid, a late order's refund state (ADR 034).
    */
   set?: Partial<Pick<OrderRow, 'promisedAt' | 'lateRefund'>>;
+  /**
+   * A write of the caller sent in the move's own statement (no statement
+   * added): a data-modifying statement run exactly when the move is written
+   * (a refused move writes neither), as the payment a capture marks paid.
+   */
+  alsoWrite?: SQL;
 }
 
 export type StatusChangeResult =
@@ -96,19 +102,7 @@ export async function changeOrderStatus(
   if (!check.ok) return { ok: false, reason: check.reason };
   const now = new Date();
   const panel = change.panelStatusId;
-  await tx
-    .update(orders)
-    .set({
-      status: change.to,
-      ...(panel === undefined ? {} : { panelStatusId: panel }),
-      ...change.set,
-      updatedAt: now,
-    })
-    .where(eq(orders.id, order.id));
-  if (panel !== undefined) {
-    await tx.update(orderItems).set({ panelStatusId: panel }).where(eq(orderItems.orderId, order.id));
-  }
-  await recordAudit(tx, change.actor, {
+  const audit = auditValues(change.actor, {
     action: change.action,
     entity: 'order',
     entityId: order.id,
@@ -116,6 +110,29 @@ export async function changeOrderStatus(
     after: { status: change.to, panel_status_id: panel ?? order.panelStatusId },
     ...(change.details ? { details: change.details } : {}),
   });
+  const columns = [sql`status = ${change.to}`, sql`updated_at = ${now.toISOString()}::timestamptz`];
+  if (panel !== undefined) columns.push(sql`panel_status_id = ${panel}::int`);
+  if (change.set && 'promisedAt' in change.set) {
+    columns.push(sql`promised_at = ${change.set.promisedAt?.toISOString() ?? null}::timestamptz`);
+  }
+  if (change.set && 'lateRefund' in change.set) {
+    const lateRefund = change.set.lateRefund;
+    columns.push(sql`late_refund = ${lateRefund == null ? null : JSON.stringify(lateRefund)}::jsonb`);
+  }
+  // The row, the items' panel status and the audit entry in one statement (issue 22): the audit row is
+  // written from the UPDATE's RETURNING, so it exists exactly when the row changed.
+  await tx.execute(
+    sql`WITH moved AS (
+          UPDATE ${orders} SET ${sql.join(columns, sql`, `)} WHERE id = ${order.id} RETURNING id
+        ), items AS (
+          UPDATE ${orderItems} SET panel_status_id = ${panel ?? null}::int
+          WHERE order_id = (SELECT id FROM moved) AND ${panel ?? null}::int IS NOT NULL
+        )${change.alsoWrite ? sql`, also AS (${change.alsoWrite})` : sql``}
+        INSERT INTO ${auditLog} (actor, operator_id, action, entity, entity_id, data)
+        SELECT ${audit.actor}, ${audit.operatorId}::int, ${audit.action}, ${audit.entity}, ${audit.entityId},
+               ${JSON.stringify(audit.data)}::jsonb
+        FROM moved`,
+  );
   order.status = change.to;
   order.updatedAt = now;
   Object.assign(order, change.set);

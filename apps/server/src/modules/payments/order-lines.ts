@@ -6,7 +6,8 @@ import {
   orderSummaryLines,
   orderSummaryView,
 } from '@shop/domain';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../../db/client.ts';
 import { orderItems, products } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
@@ -34,10 +35,30 @@ export async function orderLines(db: AppDb, orderId: string): Promise<OrderLine[
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
+  return linesOf(rows);
+}
+
+/** A line as read, with the catalogue's fee of one unit. */
+export type OrderLineRow = Omit<OrderLine, 'official_fee'> & { fee: number | null };
+
+function linesOf(rows: readonly OrderLineRow[]): OrderLine[] {
   return rows.map(({ fee, ...line }) => ({
     ...line,
     official_fee: Math.min((fee ?? 0) * line.qty, line.price * line.qty),
   }));
+}
+
+/**
+ * orderLines as a column of another query (the order's lines in the statement
+ * that reads the order, issue 22): a JSON array of its rows, decoded by mapWith.
+ */
+export function orderLinesColumn(orderId: AnyPgColumn): SQL<OrderLine[]> {
+  return sql`(SELECT coalesce(json_agg(json_build_object('id', oi.id, 'parent_id', oi.parent_id,
+      'product_id', oi.product_id, 'name', oi.product_name, 'qty', oi.qty, 'price', oi.price_cents,
+      'fee', p.official_fee_cents) ORDER BY oi.id), '[]'::json)
+    FROM ${orderItems} oi LEFT JOIN ${products} p ON p.id = oi.product_id WHERE oi.order_id = ${orderId})`.mapWith(
+    (value: unknown) => linesOf((typeof value === 'string' ? JSON.parse(value) : value) as OrderLineRow[]),
+  );
 }
 
 /**

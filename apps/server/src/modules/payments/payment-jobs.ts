@@ -39,9 +39,12 @@ export async function resolveAttempt(
     const locked = await lockPaymentOrder(tx, paymentId);
     if (locked?.payment.status !== 'created') return 'unchanged';
     if (notice) {
-      if (!locked.payment.providerRef)
+      let payment = locked.payment;
+      if (!payment.providerRef) {
         await updatePayment(tx, paymentId, { providerRef: notice.providerRef });
-      await applyLockedNotice(tx, locked.payment.gateway, locked.order, paymentId, notice);
+        payment = { ...payment, providerRef: notice.providerRef };
+      }
+      await applyLockedNotice(tx, payment.gateway, locked.order, payment, notice);
       return 'settled';
     }
     await failAttempt(tx, locked.order, paymentId, { error: 'abandoned' });

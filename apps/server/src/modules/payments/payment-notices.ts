@@ -8,7 +8,7 @@ import {
   lockPaymentByRef,
   lockPaymentOrder,
   type OrderRow,
-  paymentById,
+  type PaymentRow,
   updatePayment,
 } from './payments.repository.ts';
 
@@ -31,22 +31,26 @@ export async function applyNotice(
   return db.transaction(async (tx) => {
     const found = await lockPaymentByRef(tx, gatewayName, notice.providerRef);
     if (!found) throw new AppError('not_found', 'notFound');
-    return applyLockedNotice(tx, gatewayName, found.order, found.paymentId, notice);
+    return applyLockedNotice(tx, gatewayName, found.order, found.payment, notice);
   });
 }
 
-/** applyNotice's work once the payment's order is locked (also the resolve job's, for a looked-up outcome). */
+/**
+ * applyNotice's work once the payment and its order are locked and read under
+ * the lock (also the resolve job's, for a looked-up outcome): `payment` is the
+ * row as it is now, since another notice of it waits for the lock.
+ */
 export async function applyLockedNotice(
   tx: AppDb,
   gatewayName: string,
   order: OrderRow,
-  paymentId: number,
+  payment: PaymentRow,
   notice: PaymentNotice,
 ): Promise<NoticeResult> {
   const recorded = await tx
     .insert(paymentEvents)
     .values({
-      paymentId,
+      paymentId: payment.id,
       eventId: `${gatewayName}:${notice.eventId}`,
       type: notice.outcome,
       payload: notice.raw,
@@ -54,9 +58,6 @@ export async function applyLockedNotice(
     .onConflictDoNothing({ target: paymentEvents.eventId })
     .returning({ id: paymentEvents.id });
   if (recorded.length === 0) return { status: 'duplicate', orderId: order.id };
-  // Read under the order's lock: another notice of this payment may just have changed it.
-  const payment = await paymentById(tx, paymentId);
-  if (!payment) throw new AppError('not_found', 'notFound');
   const applied = (effect: PaidEffect | 'failed' | 'refunded' | 'pending' | 'ignored'): NoticeResult => ({
     status: 'applied',
     orderId: order.id,

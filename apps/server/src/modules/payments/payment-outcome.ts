@@ -16,7 +16,7 @@ import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus, type StatusChange } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
-import { type OrderRow, type PaymentRow, updatePayment } from './payments.repository.ts';
+import { type OrderRow, type PaymentRow, updatePayment, updatePaymentSql } from './payments.repository.ts';
 import { queueVoucherMail } from './voucher-mail.ts';
 
 /** The failed-payment text of spec 4, in the store's language. */
@@ -58,6 +58,7 @@ export async function moveOrder(
   context: Pick<TransitionContext, 'paid' | 'paymentPending'>,
   details?: Record<string, unknown>,
   set?: StatusChange['set'],
+  alsoWrite?: StatusChange['alsoWrite'],
 ): Promise<boolean> {
   if (order.status === to) return false;
   const moved = await changeOrderStatus(tx, order, {
@@ -67,6 +68,7 @@ export async function moveOrder(
     context: { creditNoteIssued: false, documentAttached: false, ...context },
     ...(details ? { details } : {}),
     ...(set ? { set } : {}),
+    ...(alsoWrite ? { alsoWrite } : {}),
   });
   return moved.ok;
 }
@@ -96,13 +98,17 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
       { payment_id: payment.id },
       // The promise stored with the payment, in the same UPDATE (ADR 034): calendars from memory.
       { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, new Date()) },
+      // The payment marked paid in the move's statement (issue 22); a refused move writes neither.
+      updatePaymentSql(tx, payment.id, { status: 'paid' }),
     ));
   const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
   const refund = !moved && (alreadyPaid || order.status === 'canceled');
-  await updatePayment(tx, payment.id, {
-    status: 'paid',
-    ...(moved ? {} : { data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) } }),
-  });
+  if (!moved) {
+    await updatePayment(tx, payment.id, {
+      status: 'paid',
+      data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) },
+    });
+  }
   if (moved) {
     // The confirmation job is queued with the invoice's record job, in one statement.
     await issueInvoice(tx, order, new Date(), (invoice) => [
@@ -116,6 +122,28 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
     });
   }
   return effect;
+}
+
+/** What a start's answer writes to its attempt: status, the provider's reference and data. */
+export function startChange(result: StartPaymentResult): {
+  status: 'paid' | 'failed' | 'pending';
+  providerRef: string | null;
+  data: Record<string, unknown>;
+} {
+  const status =
+    result.outcome === 'paid' ? 'paid' : result.outcome === 'failed' ? 'failed' : ('pending' as const);
+  const where = result.next.type === 'redirect' || result.next.type === '3ds' ? result.next.url : undefined;
+  return {
+    status,
+    providerRef: result.providerRef ?? null,
+    data: {
+      ...result.data,
+      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
+      ...(where ? { next_url: where } : {}),
+      // The step a repeated checkout request answers (checkout idempotency).
+      ...(result.outcome === 'failed' ? {} : { next: result.next }),
+    },
+  };
 }
 
 /**
@@ -140,20 +168,7 @@ export async function recordStartResult(
     }
     return nextOf(order, payment, language);
   }
-  const status =
-    result.outcome === 'paid' ? 'paid' : result.outcome === 'failed' ? 'failed' : ('pending' as const);
-  const where = result.next.type === 'redirect' || result.next.type === '3ds' ? result.next.url : undefined;
-  await updatePayment(tx, payment.id, {
-    status,
-    providerRef: result.providerRef ?? null,
-    data: {
-      ...result.data,
-      // Where the customer acts (approval page, challenge): paypal/standard/redirect/ sends them back there.
-      ...(where ? { next_url: where } : {}),
-      // The step a repeated checkout request answers (checkout idempotency).
-      ...(result.outcome === 'failed' ? {} : { next: result.next }),
-    },
-  });
+  await updatePayment(tx, payment.id, startChange(result));
 
   if (result.outcome === 'paid') {
     await applyPaid(tx, order, { ...payment, status: 'paid' });

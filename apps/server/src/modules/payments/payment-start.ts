@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { PaymentGateway, StartPaymentResult } from './gateway.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
-import { failedPaymentMessage, recordStartResult } from './payment-outcome.ts';
+import { failedPaymentMessage, recordStartResult, startChange } from './payment-outcome.ts';
 import {
   insertPayment,
   lastAttempt,
@@ -13,6 +13,7 @@ import {
   lockPaymentOrder,
   type OrderRow,
   setOrderMethod,
+  updateCreatedPayment,
 } from './payments.repository.ts';
 
 /** The job that settles an attempt whose start answer was never recorded (payment-jobs.ts). */
@@ -120,6 +121,12 @@ export async function runAttempt(db: AppDb, attempt: Attempt, options: RunOption
       next: { type: 'failed', message: failedPaymentMessage(options.language) },
       data: { error: 'gateway_unavailable' },
     };
+  }
+  // The customer must act (a redirect, a challenge, a form): the answer only changes the attempt, so it
+  // is one UPDATE of the attempt while still `created`, no transaction (issue 22). A voucher moves the
+  // order and queues its expiry, and an attempt settled meanwhile is read under the lock: both below.
+  if (result.outcome === 'action' && result.next.type !== 'voucher') {
+    if (await updateCreatedPayment(db, attempt.paymentId, startChange(result))) return result.next;
   }
   return db.transaction(async (tx) => {
     const locked = await lockPaymentOrder(tx, attempt.paymentId);

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { orders, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockOrder, type OrderRow } from '../orders/order-status.ts';
+import { type OrderLine, orderLinesColumn } from './order-lines.ts';
 
 export type { OrderRow };
 export type PaymentRow = typeof payments.$inferSelect;
@@ -24,25 +25,55 @@ export async function insertPayment(tx: AppDb, values: typeof payments.$inferIns
   return row;
 }
 
-/** Sets columns of a payment; `data` keys are merged into what it has (one statement). */
-export async function updatePayment(
-  tx: AppDb,
-  paymentId: number,
-  change: {
-    status?: PaymentStatus;
-    providerRef?: string | null;
-    data?: Record<string, unknown>;
-  },
-): Promise<void> {
+/** What a payment's update sets; `data` keys are merged into what it has. */
+export interface PaymentChange {
+  status?: PaymentStatus;
+  providerRef?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/** updatePayment's statement as SQL, for a caller that sends it inside another statement (a CTE). */
+export function updatePaymentSql(tx: AppDb, paymentId: number, change: PaymentChange): SQL {
   const { data, ...columns } = change;
-  await tx
+  return tx
     .update(payments)
     .set({
       ...columns,
       ...(data ? { data: sql`${payments.data} || ${JSON.stringify(data)}::jsonb` } : {}),
       updatedAt: new Date(),
     })
-    .where(eq(payments.id, paymentId));
+    .where(eq(payments.id, paymentId))
+    .getSQL();
+}
+
+/** Sets columns of a payment; `data` keys are merged into what it has (one statement). */
+export async function updatePayment(tx: AppDb, paymentId: number, change: PaymentChange): Promise<void> {
+  await tx.execute(updatePaymentSql(tx, paymentId, change));
+}
+
+/**
+ * `updatePayment` of an attempt still being started (`created`), in one
+ * statement without the order's lock; answers false, changing nothing, when
+ * the attempt was settled meanwhile. Whoever settles an attempt holds its row
+ * locked (lockPaymentOrder, lockPaymentByRef), so this UPDATE waits for them
+ * and then sees the status they wrote.
+ */
+export async function updateCreatedPayment(
+  db: AppDb,
+  paymentId: number,
+  change: { status: PaymentStatus; providerRef: string | null; data: Record<string, unknown> },
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({
+      status: change.status,
+      providerRef: change.providerRef,
+      data: sql`${payments.data} || ${JSON.stringify(change.data)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'created')))
+    .returning({ id: payments.id });
+  return rows.length > 0;
 }
 
 export async function paymentById(db: AppDb, paymentId: number): Promise<PaymentRow | undefined> {
@@ -66,18 +97,23 @@ export async function lockPaymentOrder(
   return found;
 }
 
-/** The order's payment by its gateway reference, the order locked in the same statement (notices). */
+/**
+ * The payment by its gateway reference with its order, both locked and read
+ * under the lock in the same statement (notices), as lockPaymentOrder does:
+ * after waiting for a concurrent notice of the same payment, the statement
+ * reads both rows as that notice left them, so nothing needs reading again.
+ */
 export async function lockPaymentByRef(
   tx: AppDb,
   gatewayName: string,
   providerRef: string,
-): Promise<{ paymentId: number; order: OrderRow } | undefined> {
+): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
   const [found] = await tx
-    .select({ paymentId: payments.id, order: orders })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .select({ order: orders, payment: payments })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)))
-    .for('update', { of: orders });
+    .for('update', { of: [orders, payments] });
   return found;
 }
 
@@ -89,6 +125,20 @@ export async function paymentByRef(
 ): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
   const [row] = await db
     .select({ payment: payments, order: orders })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)));
+  return row;
+}
+
+/** paymentByRef with its order's lines (orderLines), in one statement: a gateway page's context. */
+export async function paymentPageByRef(
+  db: AppDb,
+  gatewayName: string,
+  providerRef: string,
+): Promise<{ payment: PaymentRow; order: OrderRow; lines: OrderLine[] } | undefined> {
+  const [row] = await db
+    .select({ payment: payments, order: orders, lines: orderLinesColumn(orders.id) })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)));

@@ -8,9 +8,9 @@ import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
-import { orderLines, orderSummaryHtml } from './order-lines.ts';
+import { orderSummaryHtml } from './order-lines.ts';
 import { applyNotice } from './payment-notices.ts';
-import { type PaymentRow, paymentByRef } from './payments.repository.ts';
+import { type PaymentRow, paymentPageByRef } from './payments.repository.ts';
 import { cardResult, SANDBOX_REF, SANDBOX_SIGNATURE_HEADER, sandboxCardOutcome } from './sandbox.gateway.ts';
 import { mbwayBody, mbwayError, mbwayTitle } from './sandbox-mbway.ts';
 import {
@@ -80,13 +80,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ appPrefix: string }> = async
   }
 
   async function contextOf(ref: string): Promise<PageContext> {
-    const found = await paymentByRef(app.database.db, app.sandboxGateway.name, ref);
+    const found = await paymentPageByRef(app.database.db, app.sandboxGateway.name, ref);
     if (!found) throw new AppError('not_found', 'notFound');
     const store = (await app.catalog.snapshot()).stores.get(found.order.storeId);
     const language = LanguageSchema.safeParse(store?.language).data ?? 'es';
-    const lines = await orderLines(app.database.db, found.order.id);
+    const { lines, payment, order } = found;
     return {
-      ...found,
+      payment,
+      order,
       language,
       portal: store?.portalName ?? '',
       t: (key, vars) => translate(language, `payments.sandbox.${key}` as TranslationKey, vars),

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { customers, quotes, sessions } from '../../db/schema/index.ts';
 
@@ -92,6 +92,16 @@ export async function lockSession(tx: AppDb, id: string): Promise<LockedSession 
   return row ? { quoteId: row.quote_id, quoteOpen: row.quote_open } : undefined;
 }
 
+/**
+ * mergeSessionData's UPDATE as SQL, for a caller that sends it inside its own
+ * statement (a CTE), returning the row as findSession reads it (RawSessionRow;
+ * sessionRowOf): the session a write answers, without reading it again.
+ */
+export function sessionDataMerge(id: string, patch: Record<string, unknown>): SQL {
+  return sql`UPDATE ${sessions} AS s SET data = s.data || ${JSON.stringify(patch)}::jsonb WHERE s.id = ${id}
+    ${sessionReturning}`;
+}
+
 /** `data || patch`: merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
 export async function mergeSessionData(db: AppDb, id: string, patch: Record<string, unknown>): Promise<void> {
   await db
@@ -106,11 +116,49 @@ export async function deleteEndedSessions(db: AppDb, now: Date): Promise<number>
   return rows.length;
 }
 
+/** A session row as an UPDATE's RETURNING (sessionReturning) or its JSON gives it. */
+export interface RawSessionRow {
+  id: string;
+  store_id: number;
+  customer_id: number | null;
+  quote_id: number | null;
+  data: Record<string, unknown>;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  customer_email: string | null;
+  customer_preferred_payment: string | null;
+  quote_version: number | null;
+}
+
+/** The RETURNING of an UPDATE of `sessions AS s`: the row as findSession reads it. */
+const sessionReturning = sql`RETURNING s.id, s.store_id, s.customer_id, s.quote_id, s.data, s.last_seen_at, s.expires_at,
+  (SELECT c.email FROM ${customers} c WHERE c.id = s.customer_id) AS customer_email,
+  (SELECT c.preferred_payment FROM ${customers} c WHERE c.id = s.customer_id) AS customer_preferred_payment,
+  (SELECT q.version FROM ${quotes} q WHERE q.id = s.quote_id AND q.status = 'open') AS quote_version`;
+
+export function sessionRowOf(row: RawSessionRow): SessionRow {
+  return {
+    id: row.id,
+    storeId: Number(row.store_id),
+    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    quoteId: row.quote_id === null ? null : Number(row.quote_id),
+    data: row.data,
+    lastSeenAt: new Date(row.last_seen_at),
+    expiresAt: new Date(row.expires_at),
+    customerEmail: row.customer_email,
+    customerPreferredPayment: row.customer_preferred_payment,
+    quoteVersion: row.quote_version === null ? null : Number(row.quote_version),
+  };
+}
+
 /**
  * Moves a session to a new id (log in, log out: the id is renewed): one
  * UPDATE of the row's key, with `customerId` and new times; its quote and
  * uploads follow through their foreign keys (ON UPDATE CASCADE, migration
- * 0011), and the old cookie names nothing any more.
+ * 0011), and the old cookie names nothing any more; `data` is merged into its
+ * data. Answers the moved row as
+ * findSession reads it, from the UPDATE's RETURNING (no read after the
+ * write, issue 22); undefined when the old row is gone.
  */
 export async function moveSession(
   tx: AppDb,
@@ -119,11 +167,19 @@ export async function moveSession(
   customerId: number | null,
   now: Date,
   expiresAt: Date,
-): Promise<void> {
-  await tx
-    .update(sessions)
-    .set({ id: newId, customerId, createdAt: now, lastSeenAt: now, expiresAt })
-    .where(eq(sessions.id, oldId));
+  /** Keys merged into the row's data in the same UPDATE. */
+  data: Record<string, unknown> = {},
+): Promise<SessionRow | undefined> {
+  const [row] = await queryRows<RawSessionRow>(
+    tx,
+    sql`UPDATE ${sessions} AS s
+        SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
+            last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
+            data = s.data || ${JSON.stringify(data)}::jsonb
+        WHERE s.id = ${oldId}::text
+        ${sessionReturning}`,
+  );
+  return row ? sessionRowOf(row) : undefined;
 }
 
 /** Deletes one session (log out). */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AppDb, Database } from '../../db/client.ts';
 import {
   deleteEndedSessions,
@@ -11,6 +12,7 @@ import {
   type SessionRow,
   updateSession,
 } from './session.repository.ts';
+import { type OpenQuote, type QuoteWork, storeWithQuote, writeQuote } from './session-quote.ts';
 import { formKeyFor, newSessionId, readToken, SESSION_TTL_MS, signToken } from './session-token.ts';
 
 export type { LockedSession } from './session.repository.ts';
@@ -74,7 +76,24 @@ export interface SessionService {
     session: Session,
     storeId: number,
     work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
+    /** The row as `work` left it, when its own statement returned it: then not read again. */
+    written?: (result: T) => SessionRow | undefined,
   ): Promise<{ result: T; session: Session }>;
+  /**
+   * write() of a change to the session's open quote (session-quote.ts): the
+   * quote is created when missing, and the session answered is not read again.
+   */
+  writeQuote<T>(
+    session: Session,
+    storeId: number,
+    work: (tx: AppDb, sessionId: string, quote: OpenQuote) => Promise<QuoteWork<T>>,
+  ): Promise<{ result: T; session: Session }>;
+  /** An anonymous session's first write as one statement with its open quote (session-quote.ts). */
+  storeWithQuote<R>(
+    session: Session,
+    storeId: number,
+    withQuote: (quote: SQL) => SQL,
+  ): Promise<{ row: R; session: Session }>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
    * runs `work` in one transaction holding the session (storing an anonymous one
@@ -91,7 +110,8 @@ export interface SessionService {
       locked: LockedSession | undefined,
       /** The id the session moves to when `work` succeeds. */
       newId: string,
-    ) => Promise<{ result: T; customerId: number }>,
+      /** `data`: keys merged into the session's data by the move's own UPDATE. */
+    ) => Promise<{ result: T; customerId: number; data?: Record<string, unknown> }>,
   ): Promise<{ result: T; session: Session }>;
   /**
    * The id a cookie names when its signature holds and it names a stored
@@ -220,27 +240,27 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       });
     },
 
-    async write(session, storeId, work) {
+    async write(session, storeId, work, written) {
       const { result, sessionId } = await transact(session, storeId, work);
-      return { result, session: await load(sessionId) };
+      const row = written?.(result);
+      return { result, session: row ? fromRow(row) : await load(sessionId) };
     },
+
+    writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
+    storeWithQuote: (session, storeId, withQuote) => storeWithQuote(db, formKey, session, storeId, withQuote),
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
+      let moved: SessionRow | undefined;
       const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
         const done = await work(tx, sessionId, locked, newId);
         const now = new Date();
-        await moveSession(
-          tx,
-          sessionId,
-          newId,
-          done.customerId,
-          now,
-          new Date(now.getTime() + SESSION_TTL_MS),
-        );
+        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
         return done.result;
       });
-      return { result, session: await load(newId) };
+      // The moved row as its UPDATE returned it, committed now (no read after the write).
+      return { result, session: moved ? fromRow(moved) : await load(newId) };
     },
 
     async end(session, storeId) {
