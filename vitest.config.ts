@@ -41,6 +41,8 @@ export default defineConfig({
           // After the other projects, one file at a time: each starts a shop and a browser, and
           // a jsdom file beside it would make their timings a matter of luck.
           sequence: { groupOrder: 1 },
+          // One migrated, seeded data dir each file's shop starts as a copy of (ADR 038).
+          globalSetup: ['e2e/support/seeded-data-dir.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

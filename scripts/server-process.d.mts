@@ -14,4 +14,8 @@ export declare function startServerProcess(options: {
   env?: Record<string, string>;
   timeoutMs?: number;
   onSpawn?: (pid: number) => void;
+  /** A stopped shop's DATA_DIR: the new DATA_DIR starts as its copy. */
+  seedFrom?: string;
+  /** A DATA_DIR the caller owns: used as is and not removed by stop(). */
+  dataDir?: string;
 }): Promise<ServerProcess>;

@@ -3,7 +3,7 @@
 // `npm start`'s script), the production check and the memory benchmark.
 // Node's own modules only: it runs where the dev dependencies are not installed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,9 +15,21 @@ const READY = /Shop ready on (http:\/\/[^\s/]+)(\/\S*)/;
  * HOST=127.0.0.1, a new DATA_DIR and LOG_LEVEL=warn, and resolves once it
  * prints `Shop ready on …`. Rejects with everything it printed when it exits
  * first or is not ready in time. `onSpawn(pid)` is called as soon as it runs.
+ * `seedFrom`: a stopped shop's DATA_DIR whose copy the new one starts as (the
+ * e2e files start from one migrated and seeded database). `dataDir`: a
+ * directory the caller owns, used as DATA_DIR and left in place.
  */
-export async function startServerProcess({ args, cwd, env = {}, timeoutMs = 170_000, onSpawn }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-server-'));
+export async function startServerProcess({
+  args,
+  cwd,
+  env = {},
+  timeoutMs = 170_000,
+  onSpawn,
+  seedFrom,
+  dataDir: ownDir,
+}) {
+  const dataDir = ownDir ?? mkdtempSync(path.join(tmpdir(), 'shop-server-'));
+  if (seedFrom) cpSync(seedFrom, dataDir, { recursive: true });
   const { DATABASE_URL: _database, NODE_OPTIONS: _loaders, ...inherited } = process.env;
   const child = spawn(process.execPath, args, {
     cwd,
@@ -32,7 +44,9 @@ export async function startServerProcess({ args, cwd, env = {}, timeoutMs = 170_
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
+  const cleanUp = () => {
+    if (!ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
 
   let ready;
   try {
@@ -69,7 +83,7 @@ export async function startServerProcess({ args, cwd, env = {}, timeoutMs = 170_
     /** The storefront's path the ready line names, e.g. /app/servicios. */
     shopPath: ready[2],
     output: () => output,
-    /** Sends `signal`, waits for the exit (SIGKILL after 20 s), removes DATA_DIR; resolves with the exit code. */
+    /** Sends `signal`, waits for the exit (SIGKILL after 20 s), removes DATA_DIR (not a caller's); resolves with the exit code. */
     stop: async (signal = 'SIGINT') => {
       if (child.exitCode === null) child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
