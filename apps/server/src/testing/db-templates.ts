@@ -14,10 +14,9 @@ import { withPgClient } from './pg-client.ts';
  * once per `vitest run` (the server project's globalSetup) rather than once
  * per test file: migrating and seeding took 2-10 s a file, several minutes of
  * the suite. PGlite: a dump of its data dir in a file; PostgreSQL: a template
- * database that `CREATE DATABASE … TEMPLATE` copies.
- */
-/**
- * Where the test files find the templates: environment variables, which the
+ * database that `CREATE DATABASE … TEMPLATE` copies (ADR 038).
+ *
+ * The test files find the templates in environment variables, which the
  * test workers and the processes tests start (graceful-stop, several
  * instances) inherit. vitest's `provide`/`inject` reaches the workers only.
  */
