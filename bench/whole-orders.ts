@@ -111,11 +111,14 @@ export async function runFlow(
     seconds,
     concurrency,
     warmupSeconds = 3,
+    serverEnv = {},
   }: {
     postgresUrl: string;
     seconds: number;
     concurrency: number;
     warmupSeconds?: number;
+    /** Added to the server's environment (BENCH_SERVER_NODE_OPTIONS=--cpu-prof profiles it). */
+    serverEnv?: Record<string, string>;
   },
 ): Promise<FlowRun> {
   const scratch = await createScratchDatabase(postgresUrl);
@@ -134,6 +137,7 @@ export async function runFlow(
         INVOICE_ISSUER_TAX_ID: 'B12345674',
         INVOICE_ISSUER_ADDRESS: 'Calle Mayor 1, 28001 Madrid',
         LOG_LEVEL: 'warn',
+        ...serverEnv,
       },
     });
     await admin.connect();

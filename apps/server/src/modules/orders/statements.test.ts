@@ -62,6 +62,7 @@ describe.each(testDatabaseKinds())('statements per whole order (%s)', (kind) => 
       );
       const count = own.length + 2 * (jobs?.n ?? 0);
       const listing = own.map((s) => `${s.jobId ? 'job ' : ''}${s.text.slice(0, 120)}`).join('\n');
+      if (process.env.PRINT_STATEMENTS) console.log(`${flow}: ${count}, jobs ${jobs?.n}\n${listing}`);
       expect(orderId).toBeTruthy();
       expect(count, `${count} statements (goal ${GOAL}):\n${listing}`).toBeLessThanOrEqual(BUDGET[flow]);
     },
