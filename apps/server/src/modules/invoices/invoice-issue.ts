@@ -1,7 +1,7 @@
 import type { AppDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
-import { enqueueMany } from '../jobs/enqueue-many.ts';
+import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { verifactuIssuer } from '../verifactu/alta-data.ts';
 import { invoiceRecordValues, VERIFACTU_SEND_JOB } from '../verifactu/records.service.ts';
 import {
@@ -26,20 +26,26 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * issueInvoice's work in three statements (issue 22): one reads what the
- * invoice needs (an existing invoice, the store, the items, the customer);
+ * invoice needs (an existing invoice, the store, the items, the customer),
+ * unless the caller read it already (`read`: a notice's locking read);
  * then, at the end of the payment's transaction, one takes the series' number
  * and the issuer's chain end (both rows stay locked until the commit: numbers
  * without gaps, one chain without forks), and one inserts the invoice, its
- * VERI*FACTU record and the chain's new end. The record's send job and the
- * caller's `jobs` (the confirmation) go in one more statement.
+ * VERI*FACTU record, the chain's new end, the record's send job and the
+ * caller's `jobs` (the confirmation; `merge` adds the invoice's id to a job's
+ * data). The send is one waiting job per issuer (verifactu.plugin.ts: a
+ * second is dropped while one waits; it sends every queued record of the
+ * issuer) and waits for the chain's next submission time when the AEAT set one.
  */
 export async function issueInvoiceNow(
   tx: AppDb,
   order: OrderRow,
   now: Date,
-  jobs: (invoice: InvoiceRow) => { name: string; data: object }[],
+  jobs: JobInsert[],
+  read?: IssueSourceRow | null,
 ): Promise<InvoiceRow> {
-  const [source] = await queryRows<IssueSourceRow>(tx, issueSourceSql(order));
+  const source =
+    read ?? (await queryRows<{ source: IssueSourceRow | null }>(tx, issueSourceSql(order)))[0]?.source;
   if (!source) throw new Error(`store ${order.storeId} missing`);
   if (source.existing_id !== null) {
     const existing = await invoiceOfOrder(tx, order.id);
@@ -77,11 +83,20 @@ export async function issueInvoiceNow(
   values.number = Number(taken.number);
   const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
   const record = recordIssuer ? invoiceRecordValues(invoice, recordIssuer, taken, now) : null;
-  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record));
+  const queued = record ? [sendJob(record.issuerNif, taken.next_send_at, now), ...jobs] : jobs;
+  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record, queued));
   if (!inserted) throw new Error('invoice not inserted');
   invoice.id = inserted.id;
-  const queued = jobs(invoice);
-  if (record) queued.unshift({ name: VERIFACTU_SEND_JOB, data: { issuer_nif: record.issuerNif } });
-  if (queued.length > 0) await enqueueMany(tx, queued);
   return invoice;
+}
+
+/** The issuer's send job: at its next submission time when that is still ahead (Orden HAC/1177/2024 art. 16.2). */
+function sendJob(nif: string, nextSendAt: Date | string | null | undefined, now: Date): JobInsert {
+  const at = nextSendAt ? new Date(nextSendAt) : null;
+  return {
+    name: VERIFACTU_SEND_JOB,
+    data: { issuer_nif: nif },
+    singletonKey: nif,
+    ...(at && at.getTime() > now.getTime() ? { startAfter: at } : {}),
+  };
 }

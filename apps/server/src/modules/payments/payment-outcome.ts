@@ -12,6 +12,7 @@ import { SYSTEM_ACTOR } from '../admin/audit.ts';
 import { processCalendars } from '../calendars/calendar-cache.ts';
 import { paidPromise } from '../calendars/promise.service.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import type { IssueSourceRow } from '../invoices/invoices.sql.ts';
 import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus, type StatusChange } from '../orders/order-status.ts';
@@ -80,12 +81,18 @@ export type PaidEffect = 'order_paid' | 'already_paid' | 'not_payable';
  * A captured payment: the payment is marked paid and, when the order is still
  * payable, the order moves to complete_pending (domain state machine), its
  * invoice takes the next number of its series, and the confirmation is queued,
- * all in the caller's transaction. The order row must be locked by the caller.
+ * all in the caller's transaction. The order row must be locked by the caller
+ * (`source`: the invoice's source when the caller's locking read has it).
  * Money captured for an order another attempt already paid (an abandoned
  * voucher paid late), or for a canceled one, is given back: a refund job is
  * queued with it (payment-jobs.ts refunds outside any transaction).
  */
-export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow): Promise<PaidEffect> {
+export async function applyPaid(
+  tx: AppDb,
+  order: OrderRow,
+  payment: PaymentRow,
+  source?: IssueSourceRow | null,
+): Promise<PaidEffect> {
   const alreadyPaid = isPaidOrderStatus(order.status);
   const moved =
     !alreadyPaid &&
@@ -110,10 +117,14 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
     });
   }
   if (moved) {
-    // The confirmation job is queued with the invoice's record job, in one statement.
-    await issueInvoice(tx, order, new Date(), (invoice) => [
-      { name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id, invoiceId: invoice.id } },
-    ]);
+    // The confirmation job (with the invoice's id) is queued in the invoice's INSERT statement.
+    await issueInvoice(
+      tx,
+      order,
+      new Date(),
+      [{ name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id }, merge: true }],
+      source,
+    );
   } else if (refund) {
     await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: payment.id } satisfies PaymentRefundJob, {
       retryLimit: 10,
