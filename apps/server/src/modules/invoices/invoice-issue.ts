@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
@@ -14,11 +15,12 @@ import {
   issuerOf,
 } from './invoices.service.ts';
 import {
-  type ChainEnd,
   type InvoiceValues,
   type IssueSourceRow,
   insertInvoiceSql,
   issueSourceSql,
+  type TakenNumber,
+  takeNumberParts,
   takeNumberSql,
 } from './invoices.sql.ts';
 
@@ -51,6 +53,22 @@ export async function issueInvoiceNow(
     const existing = await invoiceOfOrder(tx, order.id);
     if (existing) return existing;
   }
+  const prepared = prepareInvoice(order, now, source);
+  // The counters, last: from here to the commit other payments of this series wait.
+  const [row] = await queryRows<{ taken: TakenNumber | null }>(tx, takeNumberSql(prepared.take));
+  return finishInvoice(tx, prepared, row?.taken ?? null, jobs);
+}
+
+/** An invoice computed from its source, before its number: the statement parts that take the number. */
+export interface PreparedInvoice {
+  values: InvoiceValues;
+  recordIssuer: { nif: string; name: string } | null;
+  take: { ctes: SQL; row: SQL };
+  now: Date;
+}
+
+/** The invoice of `order` from its source (lines, parties, series and year), and how its number is taken. */
+export function prepareInvoice(order: OrderRow, now: Date, source: IssueSourceRow): PreparedInvoice {
   const store = { id: order.storeId, settings: source.store_settings ?? {} };
   const lines = invoiceLinesOf(order, source.items, source.store_vat_rate_bp);
   const series = invoiceSeriesOf(store);
@@ -74,12 +92,18 @@ export async function issueInvoiceNow(
     issuedAt: now,
   };
   const recordIssuer = verifactuIssuer(issuer);
-  // The counters, last: from here to the commit other payments of this series wait.
-  const [taken] = await queryRows<{ number: number } & ChainEnd>(
-    tx,
-    takeNumberSql(series, year, recordIssuer?.nif ?? null),
-  );
-  if (!taken) throw new Error(`no invoice number for ${series}/${year}`);
+  return { values, recordIssuer, take: takeNumberParts(series, year, recordIssuer?.nif ?? null), now };
+}
+
+/** Inserts a prepared invoice with the number (and chain end) `taken`, its record and the jobs, in one statement. */
+export async function finishInvoice(
+  tx: AppDb,
+  prepared: PreparedInvoice,
+  taken: TakenNumber | null,
+  jobs: JobInsert[],
+): Promise<InvoiceRow> {
+  const { values, recordIssuer, now } = prepared;
+  if (!taken) throw new Error(`no invoice number for ${values.series}/${values.year}`);
   values.number = Number(taken.number);
   const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
   const record = recordIssuer ? invoiceRecordValues(invoice, recordIssuer, taken, now) : null;

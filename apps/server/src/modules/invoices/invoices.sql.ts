@@ -55,29 +55,42 @@ export interface ChainEnd {
   next_send_at?: Date | string | null;
 }
 
+/** What taking a number answers: the number and, for a Spanish issuer, the chain's end (absent otherwise). */
+export type TakenNumber = { number: number } & ChainEnd;
+
 /**
  * Takes the series' next number (the upsert locks its row until the
  * transaction ends: a rolled-back payment gives its number back, so numbers
  * have no gaps) and, for a Spanish issuer, locks the issuer's VERI*FACTU chain
- * and reads its end, in one statement.
+ * and reads its end: CTEs (`seq`, `chain`) for a statement of the caller's
+ * (a capture's order move, payment-outcome.ts) and the json value
+ * (TakenNumber) it answers from them.
  */
-export const takeNumberSql = (series: string, year: number, issuerNif: string | null): SQL =>
-  issuerNif === null
-    ? sql`
-  INSERT INTO invoice_sequences (series, year, next) VALUES (${series}::text, ${year}::int, 2)
-  ON CONFLICT (series, year) DO UPDATE SET next = invoice_sequences.next + 1
-  RETURNING next - 1 AS number`
-    : sql`
-  WITH seq AS (
+export function takeNumberParts(
+  series: string,
+  year: number,
+  issuerNif: string | null,
+): { ctes: SQL; row: SQL } {
+  const seq = sql`seq AS (
     INSERT INTO invoice_sequences (series, year, next) VALUES (${series}::text, ${year}::int, 2)
     ON CONFLICT (series, year) DO UPDATE SET next = invoice_sequences.next + 1
     RETURNING next - 1 AS number
-  ), chain AS (
+  )`;
+  if (issuerNif === null)
+    return { ctes: seq, row: sql`(SELECT json_build_object('number', number) FROM seq)` };
+  return {
+    ctes: sql`${seq}, chain AS (
     INSERT INTO verifactu_chains (issuer_nif) VALUES (${issuerNif}::text)
     ON CONFLICT (issuer_nif) DO UPDATE SET issuer_nif = excluded.issuer_nif
     RETURNING length, last_num_serie, last_fecha, last_huella, last_generated_at, next_send_at
-  )
-  SELECT seq.number, chain.* FROM seq, chain`;
+  )`,
+    row: sql`(SELECT row_to_json(t) FROM (SELECT seq.number, chain.* FROM seq, chain) t)`,
+  };
+}
+
+/** takeNumberParts as a statement of its own; answers `taken`. */
+export const takeNumberSql = (parts: { ctes: SQL; row: SQL }): SQL =>
+  sql`WITH ${parts.ctes} SELECT ${parts.row} AS taken`;
 
 export interface InvoiceValues {
   orderId: string;
