@@ -1,7 +1,8 @@
+import type { SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
-import { enqueueMany } from '../jobs/enqueue-many.ts';
+import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { verifactuIssuer } from '../verifactu/alta-data.ts';
 import { invoiceRecordValues, VERIFACTU_SEND_JOB } from '../verifactu/records.service.ts';
 import {
@@ -14,11 +15,12 @@ import {
   issuerOf,
 } from './invoices.service.ts';
 import {
-  type ChainEnd,
   type InvoiceValues,
   type IssueSourceRow,
   insertInvoiceSql,
   issueSourceSql,
+  type TakenNumber,
+  takeNumberParts,
   takeNumberSql,
 } from './invoices.sql.ts';
 
@@ -26,25 +28,47 @@ type OrderRow = typeof orders.$inferSelect;
 
 /**
  * issueInvoice's work in three statements (issue 22): one reads what the
- * invoice needs (an existing invoice, the store, the items, the customer);
+ * invoice needs (an existing invoice, the store, the items, the customer),
+ * unless the caller read it already (`read`: a notice's locking read);
  * then, at the end of the payment's transaction, one takes the series' number
  * and the issuer's chain end (both rows stay locked until the commit: numbers
  * without gaps, one chain without forks), and one inserts the invoice, its
- * VERI*FACTU record and the chain's new end. The record's send job and the
- * caller's `jobs` (the confirmation) go in one more statement.
+ * VERI*FACTU record, the chain's new end, the record's send job and the
+ * caller's `jobs` (the confirmation; `merge` adds the invoice's id to a job's
+ * data). The send is one waiting job per issuer (verifactu.plugin.ts: a
+ * second is dropped while one waits; it sends every queued record of the
+ * issuer) and waits for the chain's next submission time when the AEAT set one.
  */
 export async function issueInvoiceNow(
   tx: AppDb,
   order: OrderRow,
   now: Date,
-  jobs: (invoice: InvoiceRow) => { name: string; data: object }[],
+  jobs: JobInsert[],
+  read?: IssueSourceRow | null,
 ): Promise<InvoiceRow> {
-  const [source] = await queryRows<IssueSourceRow>(tx, issueSourceSql(order));
+  const source =
+    read ?? (await queryRows<{ source: IssueSourceRow | null }>(tx, issueSourceSql(order)))[0]?.source;
   if (!source) throw new Error(`store ${order.storeId} missing`);
   if (source.existing_id !== null) {
     const existing = await invoiceOfOrder(tx, order.id);
     if (existing) return existing;
   }
+  const prepared = prepareInvoice(order, now, source);
+  // The counters, last: from here to the commit other payments of this series wait.
+  const [row] = await queryRows<{ taken: TakenNumber | null }>(tx, takeNumberSql(prepared.take));
+  return finishInvoice(tx, prepared, row?.taken ?? null, jobs);
+}
+
+/** An invoice computed from its source, before its number: the statement parts that take the number. */
+export interface PreparedInvoice {
+  values: InvoiceValues;
+  recordIssuer: { nif: string; name: string } | null;
+  take: { ctes: SQL; row: SQL };
+  now: Date;
+}
+
+/** The invoice of `order` from its source (lines, parties, series and year), and how its number is taken. */
+export function prepareInvoice(order: OrderRow, now: Date, source: IssueSourceRow): PreparedInvoice {
   const store = { id: order.storeId, settings: source.store_settings ?? {} };
   const lines = invoiceLinesOf(order, source.items, source.store_vat_rate_bp);
   const series = invoiceSeriesOf(store);
@@ -68,20 +92,35 @@ export async function issueInvoiceNow(
     issuedAt: now,
   };
   const recordIssuer = verifactuIssuer(issuer);
-  // The counters, last: from here to the commit other payments of this series wait.
-  const [taken] = await queryRows<{ number: number } & ChainEnd>(
-    tx,
-    takeNumberSql(series, year, recordIssuer?.nif ?? null),
-  );
-  if (!taken) throw new Error(`no invoice number for ${series}/${year}`);
+  return { values, recordIssuer, take: takeNumberParts(series, year, recordIssuer?.nif ?? null), now };
+}
+
+/** Inserts a prepared invoice with the number (and chain end) `taken`, its record and the jobs, in one statement. */
+export async function finishInvoice(
+  tx: AppDb,
+  prepared: PreparedInvoice,
+  taken: TakenNumber | null,
+  jobs: JobInsert[],
+): Promise<InvoiceRow> {
+  const { values, recordIssuer, now } = prepared;
+  if (!taken) throw new Error(`no invoice number for ${values.series}/${values.year}`);
   values.number = Number(taken.number);
   const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
   const record = recordIssuer ? invoiceRecordValues(invoice, recordIssuer, taken, now) : null;
-  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record));
+  const queued = record ? [sendJob(record.issuerNif, taken.next_send_at, now), ...jobs] : jobs;
+  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record, queued));
   if (!inserted) throw new Error('invoice not inserted');
   invoice.id = inserted.id;
-  const queued = jobs(invoice);
-  if (record) queued.unshift({ name: VERIFACTU_SEND_JOB, data: { issuer_nif: record.issuerNif } });
-  if (queued.length > 0) await enqueueMany(tx, queued);
   return invoice;
+}
+
+/** The issuer's send job: at its next submission time when that is still ahead (Orden HAC/1177/2024 art. 16.2). */
+function sendJob(nif: string, nextSendAt: Date | string | null | undefined, now: Date): JobInsert {
+  const at = nextSendAt ? new Date(nextSendAt) : null;
+  return {
+    name: VERIFACTU_SEND_JOB,
+    data: { issuer_nif: nif },
+    singletonKey: nif,
+    ...(at && at.getTime() > now.getTime() ? { startAfter: at } : {}),
+  };
 }

@@ -16,7 +16,9 @@ import {
   type orders,
   type stores,
 } from '../../db/schema/index.ts';
+import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { issueInvoiceNow } from './invoice-issue.ts';
+import type { IssueSourceRow } from './invoices.sql.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
@@ -178,15 +180,17 @@ const yearFormats = new Map<string, Intl.DateTimeFormat>();
  * customer's data as they are now, the lines with their VAT split, and its
  * VERI*FACTU record (invoice-issue.ts: three statements, the counters taken
  * last). An order is invoiced once: a second call returns the first invoice.
- * `jobs` are queued with the record's send job, in one statement.
+ * `jobs` are queued with the invoice and its record's send job, in its
+ * INSERT statement (`merge`: the job's data gets the invoice's id).
  */
 export async function issueInvoice(
   tx: AppDb,
   order: OrderRow,
   now: Date = new Date(),
-  jobs: (invoice: InvoiceRow) => { name: string; data: object }[] = () => [],
+  jobs: JobInsert[] = [],
+  read?: IssueSourceRow | null,
 ): Promise<InvoiceRow> {
-  return issueInvoiceNow(tx, order, now, jobs);
+  return issueInvoiceNow(tx, order, now, jobs, read);
 }
 
 /** The invoice of an order, when it has one. */

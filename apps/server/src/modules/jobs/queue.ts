@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { AppDb, Database } from '../../db/client.ts';
 import { currentRequestId, requestContext } from '../../http/request-context.ts';
 import { bossDbOf, inFlight } from './boss-db.ts';
+import { createQueueOnce } from './queue-create.ts';
 
 /**
  * Background jobs on the database with pg-boss (ADR 010). One queue serves
@@ -64,6 +65,8 @@ export interface WorkOptions {
   /** Fetch loops of this queue per process (default 1), each taking up to `batchSize` jobs at a time (default 5) and running them together. */
   concurrency?: number;
   batchSize?: number;
+  /** pg-boss's queue policy; 'short': one waiting job per singletonKey, a second is dropped (queue-create.ts). */
+  policy?: 'short';
 }
 
 export interface JobQueueOptions {
@@ -100,34 +103,6 @@ const noDb: PgBoss.Db = {
   },
 };
 
-/** PostgreSQL's deadlock and unique-violation codes: what two instances creating one queue at once meet. */
-const CONCURRENT_CREATE_CODES = new Set(['40P01', '23505']);
-
-/**
- * Creates the queue unless it exists. Instances starting together on one
- * PostgreSQL both create each queue (pg-boss adds a table per queue), and one
- * of them can meet a deadlock or a duplicate: the other has created it, so a
- * retry after a short pause finds it and goes on.
- */
-async function createQueueOnce(boss: PgBoss, reg: Registration, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await boss.createQueue(reg.name, {
-        name: reg.name,
-        retryLimit: reg.options.retryLimit ?? 5,
-        retryDelay: reg.options.retryDelay ?? 10,
-        retryBackoff: reg.options.retryBackoff ?? true,
-        expireInSeconds: reg.options.expireInSeconds ?? 300,
-      });
-      return;
-    } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      if (attempt >= attempts || typeof code !== 'string' || !CONCURRENT_CREATE_CODES.has(code)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
-    }
-  }
-}
-
 /** Builds jobs for `enqueue`; never started, it only turns arguments into pg-boss's insert. */
 export const sender = new PgBoss({ db: noDb, schema: QUEUE_SCHEMA });
 
@@ -157,7 +132,7 @@ export async function enqueue(
   return id;
 }
 
-interface Registration {
+export interface Registration {
   name: string;
   handler: JobHandler<object>;
   options: WorkOptions;

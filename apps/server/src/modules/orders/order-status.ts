@@ -6,7 +6,7 @@ import {
   type TransitionRefusal,
 } from '@shop/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.ts';
+import { type AppDb, queryRows } from '../../db/client.ts';
 import { auditLog, creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
 import { type Actor, auditValues } from '../admin/audit.ts';
 
@@ -65,10 +65,17 @@ export interface StatusChange {
    * (a refused move writes neither), as the payment a capture marks paid.
    */
   alsoWrite?: SQL;
+  /**
+   * More of the caller's CTEs in the move's statement (`name AS (…), …`, run
+   * exactly when the move is written), and a value the statement answers from
+   * them (`also` of the result): a capture's invoice number (payment-outcome.ts).
+   */
+  alsoWith?: SQL;
+  alsoReturn?: SQL;
 }
 
 export type StatusChangeResult =
-  | { ok: true; from: OrderStatus; to: OrderStatus }
+  | { ok: true; from: OrderStatus; to: OrderStatus; also?: unknown }
   | { ok: false; reason: TransitionRefusal | 'unknown_status' };
 
 /**
@@ -121,23 +128,24 @@ export async function changeOrderStatus(
   }
   // The row, the items' panel status and the audit entry in one statement (issue 22): the audit row is
   // written from the UPDATE's RETURNING, so it exists exactly when the row changed.
-  await tx.execute(
+  const [written] = await queryRows<{ also?: unknown }>(
+    tx,
     sql`WITH moved AS (
           UPDATE ${orders} SET ${sql.join(columns, sql`, `)} WHERE id = ${order.id} RETURNING id
         ), items AS (
           UPDATE ${orderItems} SET panel_status_id = ${panel ?? null}::int
           WHERE order_id = (SELECT id FROM moved) AND ${panel ?? null}::int IS NOT NULL
-        )${change.alsoWrite ? sql`, also AS (${change.alsoWrite})` : sql``}
+        )${change.alsoWrite ? sql`, also AS (${change.alsoWrite})` : sql``}${change.alsoWith ? sql`, ${change.alsoWith}` : sql``}
         INSERT INTO ${auditLog} (actor, operator_id, action, entity, entity_id, data)
         SELECT ${audit.actor}, ${audit.operatorId}::int, ${audit.action}, ${audit.entity}, ${audit.entityId},
                ${JSON.stringify(audit.data)}::jsonb
-        FROM moved`,
+        FROM moved${change.alsoReturn ? sql` RETURNING ${change.alsoReturn} AS also` : sql``}`,
   );
   order.status = change.to;
   order.updatedAt = now;
   Object.assign(order, change.set);
   if (panel !== undefined) order.panelStatusId = panel;
-  return { ok: true, from, to: change.to };
+  return { ok: true, from, to: change.to, ...(change.alsoReturn ? { also: written?.also } : {}) };
 }
 
 /** The order row, locked until the transaction ends (status changes, payments and notices serialise on it). */

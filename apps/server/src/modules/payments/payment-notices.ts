@@ -1,11 +1,12 @@
 import type { AppDb } from '../../db/client.ts';
 import { paymentEvents } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { IssueSourceRow } from '../invoices/invoices.sql.ts';
 import type { PaymentNotice } from './gateway.ts';
 import { applyPaid, moveOrder, type PaidEffect, type PaymentExpiryJob } from './payment-outcome.ts';
 import {
   hasWaitingPayment,
-  lockPaymentByRef,
+  lockNoticeByRef,
   lockPaymentOrder,
   type OrderRow,
   type PaymentRow,
@@ -29,16 +30,28 @@ export async function applyNotice(
   notice: PaymentNotice,
 ): Promise<NoticeResult> {
   return db.transaction(async (tx) => {
-    const found = await lockPaymentByRef(tx, gatewayName, notice.providerRef);
+    // The lock, the event's record and (a capture) the invoice's source in one statement (issue 22).
+    const found = await lockNoticeByRef(
+      tx,
+      gatewayName,
+      notice.providerRef,
+      { eventId: `${gatewayName}:${notice.eventId}`, type: notice.outcome, payload: notice.raw },
+      notice.outcome === 'paid',
+    );
     if (!found) throw new AppError('not_found', 'notFound');
-    return applyLockedNotice(tx, gatewayName, found.order, found.payment, notice);
+    return applyLockedNotice(tx, gatewayName, found.order, found.payment, notice, {
+      recorded: found.recorded,
+      source: found.source,
+    });
   });
 }
 
 /**
  * applyNotice's work once the payment and its order are locked and read under
  * the lock (also the resolve job's, for a looked-up outcome): `payment` is the
- * row as it is now, since another notice of it waits for the lock.
+ * row as it is now, since another notice of it waits for the lock. The event
+ * is recorded here unless the locking read recorded it (`read`), with the
+ * invoice's source for a capture.
  */
 export async function applyLockedNotice(
   tx: AppDb,
@@ -46,18 +59,23 @@ export async function applyLockedNotice(
   order: OrderRow,
   payment: PaymentRow,
   notice: PaymentNotice,
+  read?: { recorded: boolean; source: IssueSourceRow | null },
 ): Promise<NoticeResult> {
-  const recorded = await tx
-    .insert(paymentEvents)
-    .values({
-      paymentId: payment.id,
-      eventId: `${gatewayName}:${notice.eventId}`,
-      type: notice.outcome,
-      payload: notice.raw,
-    })
-    .onConflictDoNothing({ target: paymentEvents.eventId })
-    .returning({ id: paymentEvents.id });
-  if (recorded.length === 0) return { status: 'duplicate', orderId: order.id };
+  const recorded = read
+    ? read.recorded
+    : (
+        await tx
+          .insert(paymentEvents)
+          .values({
+            paymentId: payment.id,
+            eventId: `${gatewayName}:${notice.eventId}`,
+            type: notice.outcome,
+            payload: notice.raw,
+          })
+          .onConflictDoNothing({ target: paymentEvents.eventId })
+          .returning({ id: paymentEvents.id })
+      ).length > 0;
+  if (!recorded) return { status: 'duplicate', orderId: order.id };
   const applied = (effect: PaidEffect | 'failed' | 'refunded' | 'pending' | 'ignored'): NoticeResult => ({
     status: 'applied',
     orderId: order.id,
@@ -79,7 +97,7 @@ export async function applyLockedNotice(
   }
   if (notice.outcome === 'paid') {
     if (payment.status === 'paid' || payment.status === 'refunded') return applied('ignored');
-    return applied(await applyPaid(tx, order, payment));
+    return applied(await applyPaid(tx, order, payment, read?.source));
   }
   if (notice.outcome === 'failed') {
     if (payment.status !== 'created' && payment.status !== 'pending') return applied('ignored');

@@ -11,8 +11,11 @@ import { translate } from '../../http/translate.ts';
 import { SYSTEM_ACTOR } from '../admin/audit.ts';
 import { processCalendars } from '../calendars/calendar-cache.ts';
 import { paidPromise } from '../calendars/promise.service.ts';
+import { finishInvoice, prepareInvoice } from '../invoices/invoice-issue.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import type { IssueSourceRow, TakenNumber } from '../invoices/invoices.sql.ts';
 import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
+import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { changeOrderStatus, type StatusChange } from '../orders/order-status.ts';
 import type { StartPaymentResult } from './gateway.ts';
@@ -80,27 +83,41 @@ export type PaidEffect = 'order_paid' | 'already_paid' | 'not_payable';
  * A captured payment: the payment is marked paid and, when the order is still
  * payable, the order moves to complete_pending (domain state machine), its
  * invoice takes the next number of its series, and the confirmation is queued,
- * all in the caller's transaction. The order row must be locked by the caller.
+ * all in the caller's transaction. The order row must be locked by the caller
+ * (`source`: the invoice's source when the caller's locking read has it).
  * Money captured for an order another attempt already paid (an abandoned
  * voucher paid late), or for a canceled one, is given back: a refund job is
  * queued with it (payment-jobs.ts refunds outside any transaction).
  */
-export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow): Promise<PaidEffect> {
+export async function applyPaid(
+  tx: AppDb,
+  order: OrderRow,
+  payment: PaymentRow,
+  source?: IssueSourceRow | null,
+): Promise<PaidEffect> {
   const alreadyPaid = isPaidOrderStatus(order.status);
-  const moved =
-    !alreadyPaid &&
-    (await moveOrder(
-      tx,
-      order,
-      'complete_pending',
-      'order.paid',
-      { paid: true },
-      { payment_id: payment.id },
-      // The promise stored with the payment, in the same UPDATE (ADR 034): calendars from memory.
-      { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, new Date()) },
-      // The payment marked paid in the move's statement (issue 22); a refused move writes neither.
-      updatePaymentSql(tx, payment.id, { status: 'paid' }),
-    ));
+  const now = new Date();
+  // With the invoice's source read under the lock (a notice) the invoice is computed first and its
+  // number and chain end are taken in the move's statement (issue 22): the counters are then locked
+  // from the move to the commit, two round trips, as when they were taken after it.
+  const prepared =
+    !alreadyPaid && source && source.existing_id === null ? prepareInvoice(order, now, source) : null;
+  const move =
+    !alreadyPaid && order.status !== 'complete_pending'
+      ? await changeOrderStatus(tx, order, {
+          to: 'complete_pending',
+          actor: SYSTEM_ACTOR,
+          action: 'order.paid',
+          context: { creditNoteIssued: false, documentAttached: false, paid: true },
+          details: { payment_id: payment.id },
+          // The promise stored with the payment, in the same UPDATE (ADR 034): calendars from memory.
+          set: { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, now) },
+          // The payment marked paid in the move's statement (issue 22); a refused move writes neither.
+          alsoWrite: updatePaymentSql(tx, payment.id, { status: 'paid' }),
+          ...(prepared ? { alsoWith: prepared.take.ctes, alsoReturn: prepared.take.row } : {}),
+        })
+      : null;
+  const moved = move?.ok === true;
   const effect: PaidEffect = moved ? 'order_paid' : alreadyPaid ? 'already_paid' : 'not_payable';
   const refund = !moved && (alreadyPaid || order.status === 'canceled');
   if (!moved) {
@@ -109,11 +126,12 @@ export async function applyPaid(tx: AppDb, order: OrderRow, payment: PaymentRow)
       data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) },
     });
   }
-  if (moved) {
-    // The confirmation job is queued with the invoice's record job, in one statement.
-    await issueInvoice(tx, order, new Date(), (invoice) => [
-      { name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id, invoiceId: invoice.id } },
-    ]);
+  // The confirmation job (with the invoice's id) is queued in the invoice's INSERT statement.
+  const jobs: JobInsert[] = [{ name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id }, merge: true }];
+  if (move?.ok && prepared) {
+    await finishInvoice(tx, prepared, (move.also as TakenNumber | null | undefined) ?? null, jobs);
+  } else if (moved) {
+    await issueInvoice(tx, order, now, jobs, source);
   } else if (refund) {
     await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: payment.id } satisfies PaymentRefundJob, {
       retryLimit: 10,

@@ -1,7 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema/index.ts';
+import { orders, paymentEvents, payments } from '../../db/schema/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type IssueSourceRow, issueSourceJson } from '../invoices/invoices.sql.ts';
 import { lockOrder, type OrderRow } from '../orders/order-status.ts';
 import { type OrderLine, orderLinesColumn } from './order-lines.ts';
 
@@ -55,7 +56,7 @@ export async function updatePayment(tx: AppDb, paymentId: number, change: Paymen
  * `updatePayment` of an attempt still being started (`created`), in one
  * statement without the order's lock; answers false, changing nothing, when
  * the attempt was settled meanwhile. Whoever settles an attempt holds its row
- * locked (lockPaymentOrder, lockPaymentByRef), so this UPDATE waits for them
+ * locked (lockPaymentOrder, lockNoticeByRef), so this UPDATE waits for them
  * and then sees the status they wrote.
  */
 export async function updateCreatedPayment(
@@ -97,22 +98,59 @@ export async function lockPaymentOrder(
   return found;
 }
 
+/** A notice's event, as payment_events records it. */
+export interface NoticeEvent {
+  eventId: string;
+  type: string;
+  payload: Record<string, unknown>;
+}
+
 /**
  * The payment by its gateway reference with its order, both locked and read
- * under the lock in the same statement (notices), as lockPaymentOrder does:
- * after waiting for a concurrent notice of the same payment, the statement
- * reads both rows as that notice left them, so nothing needs reading again.
+ * under the lock, and the notice's event recorded for it, in one statement
+ * (issue 22). The event's INSERT reads the payment from its own locking read,
+ * so it runs once the rows are this transaction's: a concurrent notice of the
+ * payment waits for the lock and then meets the event's unique id (recorded
+ * false), as when it was a statement after the lock. After waiting, the rows
+ * are read as the notice before left them. With `withSource` (a capture) the
+ * order's issue source (invoices.sql.ts) comes along.
  */
-export async function lockPaymentByRef(
+export async function lockNoticeByRef(
   tx: AppDb,
   gatewayName: string,
   providerRef: string,
-): Promise<{ payment: PaymentRow; order: OrderRow } | undefined> {
+  event: NoticeEvent,
+  withSource: boolean,
+): Promise<
+  { payment: PaymentRow; order: OrderRow; recorded: boolean; source: IssueSourceRow | null } | undefined
+> {
+  const match = and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef));
+  const recorded = tx.$with('recorded', { id: sql<number>`id` }).as(sql`
+    INSERT INTO ${paymentEvents} (payment_id, event_id, type, payload)
+    SELECT ${payments.id}, ${event.eventId}::text, ${event.type}::text, ${JSON.stringify(event.payload)}::jsonb
+      FROM ${orders} JOIN ${payments} ON ${payments.orderId} = ${orders.id}
+     WHERE ${match}
+       FOR UPDATE OF ${orders}, ${payments}
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING id`);
+  const source = withSource
+    ? issueSourceJson({
+        id: sql`${orders.id}`,
+        storeId: sql`${orders.storeId}`,
+        customerId: sql`${orders.customerId}`,
+      })
+    : sql`null`;
   const [found] = await tx
-    .select({ order: orders, payment: payments })
+    .with(recorded)
+    .select({
+      order: orders,
+      payment: payments,
+      recorded: sql<boolean>`exists (SELECT 1 FROM recorded)`,
+      source: sql<IssueSourceRow | null>`${source}`,
+    })
     .from(orders)
     .innerJoin(payments, eq(payments.orderId, orders.id))
-    .where(and(eq(payments.gateway, gatewayName), eq(payments.providerRef, providerRef)))
+    .where(match)
     .for('update', { of: [orders, payments] });
   return found;
 }

@@ -3,7 +3,6 @@ import type { AppDb } from '../../db/client.ts';
 import { creditNotes, invoices, verifactuChains, verifactuRecords } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { RecordValues } from '../invoices/invoices.sql.ts';
-import { enqueue } from '../jobs/queue.ts';
 import { creditNoteAlta, invoiceAlta, verifactuIssuer } from './alta-data.ts';
 import { fechaHoraHuso, importe } from './formats.ts';
 import { huellaAlta, huellaAnulacion } from './huella.ts';
@@ -14,13 +13,13 @@ import {
   registroAltaXml,
   registroAnulacionXml,
 } from './record-xml.ts';
+import { queueSend } from './send-job.ts';
 
 export type RecordRow = typeof verifactuRecords.$inferSelect;
 type InvoiceRow = typeof invoices.$inferSelect;
 type CreditNoteRow = typeof creditNotes.$inferSelect;
 
-/** The job that sends an issuer's queued records (sender.ts). */
-export const VERIFACTU_SEND_JOB = 'verifactu.send';
+export { VERIFACTU_SEND_JOB } from './send-job.ts';
 
 type Issuer = { nif: string; name: string };
 
@@ -88,7 +87,7 @@ async function appendRecord(
       lastGeneratedAt: at,
     })
     .where(eq(verifactuChains.issuerNif, issuer.nif));
-  await enqueue(tx, VERIFACTU_SEND_JOB, { issuer_nif: issuer.nif });
+  await queueSend(tx, issuer.nif);
   return row;
 }
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { verifactuChains, verifactuRecords } from '../../db/schema/index.ts';
-import { enqueue } from '../jobs/queue.ts';
 import { type AeatClientConfig, AeatUnavailable, postSoap } from './aeat-client.ts';
 import { type AeatAnswer, type AnswerLine, parseAnswer } from './answer.ts';
 import { regFactuXml, soapEnvelope } from './record-xml.ts';
-import { type RecordRow, VERIFACTU_SEND_JOB } from './records.service.ts';
+import type { RecordRow } from './records.service.ts';
+import { queueSend } from './send-job.ts';
 
 /** Records per submission (SuministroLR.xsd: RegistroFactura maxOccurs 1000). */
 export const MAX_BATCH = 1000;
@@ -48,20 +48,23 @@ async function takeLease(db: AppDb, nif: string, now: Date): Promise<{ nextSendA
   return row ?? null;
 }
 
-/** One delayed job per wait (not one per invoice): only the first sender that sees the wait queues it. */
+/**
+ * One delayed job per wait (not one per invoice): only the first sender that
+ * sees the wait queues it. While another send of the issuer waits (the queue
+ * keeps one), none is added and the wait is not noted: that send runs, sees
+ * the wait and queues the wake itself.
+ */
 async function scheduleWake(db: AppDb, nif: string, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(verifactuChains)
-      .set({ wakeAt: at })
-      .where(
-        and(
-          eq(verifactuChains.issuerNif, nif),
-          or(isNull(verifactuChains.wakeAt), sql`${verifactuChains.wakeAt} <> ${at.toISOString()}`),
-        ),
-      )
-      .returning({ nif: verifactuChains.issuerNif });
-    if (changed) await enqueue(tx, VERIFACTU_SEND_JOB, { issuer_nif: nif }, { startAfter: at });
+    const [chain] = await tx
+      .select({ wakeAt: verifactuChains.wakeAt })
+      .from(verifactuChains)
+      .where(eq(verifactuChains.issuerNif, nif))
+      .for('update');
+    if (chain?.wakeAt && chain.wakeAt.getTime() === at.getTime()) return;
+    if (await queueSend(tx, nif, at)) {
+      await tx.update(verifactuChains).set({ wakeAt: at }).where(eq(verifactuChains.issuerNif, nif));
+    }
   });
 }
 

@@ -3,10 +3,9 @@ import { inArray } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { verifactuRecords } from '../../db/schema/index.ts';
 import type { Env } from '../../env.ts';
-import { enqueue } from '../jobs/queue.ts';
 import { type AeatClientConfig, trustedCas } from './aeat-client.ts';
 import { setVerifactuEndpoint } from './cotejo.ts';
-import { VERIFACTU_SEND_JOB } from './records.service.ts';
+import { queueSend, VERIFACTU_SEND_JOB } from './send-job.ts';
 import { sendQueuedRecords, UNSENT } from './sender.ts';
 
 /** The client of the AEAT's service from the environment; null without a certificate. */
@@ -43,7 +42,7 @@ export const verifactuPlugin = fp<{ env: Env }>(
           // The last retry starts a new job later: an outage never drops the issuer's records.
           if (job.lastAttempt) {
             await app.db.transaction((tx) =>
-              enqueue(tx, VERIFACTU_SEND_JOB, data, { startAfter: env.VERIFACTU_RETRY_SECONDS * 10 }),
+              queueSend(tx, data.issuer_nif, env.VERIFACTU_RETRY_SECONDS * 10),
             );
           }
           throw err;
@@ -56,6 +55,8 @@ export const verifactuPlugin = fp<{ env: Env }>(
         // Jobs of one issuer meet at its lease; one at a time per process is plenty.
         concurrency: 1,
         batchSize: 5,
+        // One waiting send per issuer (send-job.ts): a send takes all the issuer's queued records.
+        policy: 'short',
       },
     );
     app.addHook('onReady', async () => {
@@ -65,7 +66,7 @@ export const verifactuPlugin = fp<{ env: Env }>(
         .where(inArray(verifactuRecords.status, UNSENT));
       if (issuers.length === 0) return;
       await app.db.transaction(async (tx) => {
-        for (const { nif } of issuers) await enqueue(tx, VERIFACTU_SEND_JOB, { issuer_nif: nif });
+        for (const { nif } of issuers) await queueSend(tx, nif);
       });
     });
   },

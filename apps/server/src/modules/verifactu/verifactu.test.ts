@@ -1,8 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { creditNotes, invoices, orders, verifactuRecords } from '../../db/schema/index.ts';
 import { adminSend, signedInOperator } from '../../testing/admin.ts';
 import { buildTestAppWithFiles, type TestApp } from '../../testing/app.ts';
@@ -144,6 +145,24 @@ describe.each(testDatabaseKinds())('VERI*FACTU against the local fake AEAT (%s)'
     await waitFor(async () => (await chain()).some((r) => r.status !== 'sent'));
     await waitFor(allSent, 30_000);
     expect((fake.submissions.at(-1)?.at ?? 0) - first).toBeGreaterThanOrEqual(2000);
+  }, 60_000);
+
+  it('keeps one waiting send per issuer: invoices issued during the TiempoEsperaEnvio go in its submission', async () => {
+    fake.waitSeconds = 3;
+    await issue(1);
+    await waitFor(allSent);
+    const before = fake.submissions.length;
+    fake.waitSeconds = 0;
+    await issue(3);
+    await issue(2);
+    const [waiting] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${VERIFACTU_SEND_JOB} AND state = 'created'`,
+    );
+    expect(waiting?.n).toBe(1);
+    await waitFor(allSent, 30_000);
+    expect(fake.submissions.length).toBe(before + 1);
+    expectOneChain(await chain());
   }, 60_000);
 
   it('keeps records through an outage and sends them, in order, once the service is back', async () => {
