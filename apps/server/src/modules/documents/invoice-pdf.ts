@@ -129,6 +129,9 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `${title} ${number}`, Author: data.issuer.name, Subject: data.orderId },
     lang: data.language,
+    // The document's first font is DejaVu itself, already parsed: pdfkit's default would parse
+    // Helvetica's AFM metrics for every document, never to print a letter in it.
+    font: fonts().regular as never,
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
