@@ -108,9 +108,12 @@ const GREY = '#555555';
  * DejaVu Sans (regular and bold), embedded so any name prints (the standard
  * Helvetica has no 'ł' or 'ř'): read once per process, subset by pdfkit into
  * each document with its ToUnicode map, so the text layer keeps every letter.
+ * Registered under their PostScript names, the names pdfkit files the
+ * document's first font under: `doc.font(SANS)` then finds that font, where
+ * another name would open a new one and compare it with the first at every call.
  */
-const SANS = 'Sans';
-const SANS_BOLD = 'Sans-Bold';
+const SANS = 'DejaVuSans';
+const SANS_BOLD = 'DejaVuSans-Bold';
 /**
  * Renders an invoice or credit note as a PDF (pdfkit, ADR 010): issuer and
  * customer tax data, one line per item with the official fee shown apart
