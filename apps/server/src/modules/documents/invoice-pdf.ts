@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
 import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
 import { formatDate, formatRate } from './document-format.ts';
-import { fonts } from './pdf-fonts.ts';
+import { fonts, shareLayoutCaches } from './pdf-fonts.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -145,6 +145,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
 
   doc.registerFont(SANS, fonts().regular as never);
   doc.registerFont(SANS_BOLD, fonts().bold as never);
+  shareLayoutCaches(doc, [SANS, SANS_BOLD]);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
 

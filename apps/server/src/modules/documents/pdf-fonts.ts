@@ -23,3 +23,40 @@ export function fonts(): { regular: ParsedFont; bold: ParsedFont } {
   }
   return parsedFonts;
 }
+
+/** pdfkit's EmbeddedFont as far as the shared layout reads it: the parsed font and its word cache. */
+type EmbeddedFont = { font?: unknown; layoutCache?: Record<string, unknown> };
+
+/** The shared caches start over every this many documents, so names and amounts never pile up. */
+const LAYOUT_CACHE_DOCUMENTS = 200;
+let layoutCaches = new Map<unknown, Record<string, unknown>>();
+let documentsSinceReset = 0;
+
+/**
+ * Gives the document's embedded fonts one word-layout cache per parsed font,
+ * shared by every document of this thread instead of one per document. pdfkit
+ * caches the shaped glyph run of each word it lays out (EmbeddedFont's
+ * layoutCache, keyed by the word); a run holds the font's glyph ids and
+ * positions scaled by the font's units, nothing of the document: each
+ * document still maps glyph ids to its own subset's ids when it writes the
+ * text (EmbeddedFont.encode). So the labels every invoice repeats are shaped
+ * once, not once a document.
+ */
+export function shareLayoutCaches(doc: PDFKit.PDFDocument, fontNames: readonly string[]): void {
+  if (++documentsSinceReset > LAYOUT_CACHE_DOCUMENTS) {
+    layoutCaches = new Map();
+    documentsSinceReset = 1;
+  }
+  for (const name of fontNames) {
+    doc.font(name);
+    const embedded = (doc as unknown as { _font?: EmbeddedFont })._font;
+    // No cache (pdfkit's fontLayoutCache: false) or not an embedded font: left as it is.
+    if (!embedded?.font || !embedded.layoutCache) continue;
+    let cache = layoutCaches.get(embedded.font);
+    if (!cache) {
+      cache = Object.create(null) as Record<string, unknown>;
+      layoutCaches.set(embedded.font, cache);
+    }
+    embedded.layoutCache = cache;
+  }
+}
