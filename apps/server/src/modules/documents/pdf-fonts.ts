@@ -17,7 +17,9 @@ export function fonts(): { regular: ParsedFont; bold: ParsedFont } {
       const doc = new PDFDocument({ autoFirstPage: false });
       doc.registerFont('parse', readFileSync(fontFile(file)));
       doc.font('parse');
-      return (doc as unknown as { _font: { font: ParsedFont } })._font.font;
+      const font = (doc as unknown as { _font: { font: ParsedFont } })._font.font;
+      keepDecodedGlyphs(font as unknown as GlyphSource);
+      return font;
     };
     parsedFonts = { regular: parse('DejaVuSans.ttf'), bold: parse('DejaVuSans-Bold.ttf') };
   }
@@ -59,4 +61,37 @@ export function shareLayoutCaches(doc: PDFKit.PDFDocument, fontNames: readonly s
     }
     embedded.layoutCache = cache;
   }
+}
+
+/** fontkit's font as far as keepDecodedGlyphs reads it. */
+type GlyphSource = {
+  getGlyph: (id: number, codePoints?: number[]) => { _decode?: () => unknown } | null;
+  _variationProcessor?: unknown;
+};
+
+/**
+ * Each glyph's outline decoded once per process instead of once per document.
+ * fontkit's TrueType subset (what pdfkit embeds, EmbeddedFont.embed) decodes
+ * every glyph it copies (TTFGlyph._decode: 16 % of a render) to learn whether
+ * it is composite, and parses it again for the next document; the decoded
+ * record is only read (the subset copies the glyph's own bytes). The parsed
+ * fonts' glyph objects are kept by fontkit (getGlyph), so each one remembers
+ * its record. Not for a font instance with variations, whose decode applies
+ * them; left alone if fontkit ever has no `_decode`.
+ */
+function keepDecodedGlyphs(font: GlyphSource): void {
+  if (font._variationProcessor) return;
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints) => {
+    const glyph = getGlyph(id, codePoints);
+    const decode = glyph?._decode;
+    if (glyph && typeof decode === 'function' && !Object.hasOwn(glyph, '_decode')) {
+      let decoded: { record: unknown } | undefined;
+      glyph._decode = () => {
+        decoded ??= { record: decode.call(glyph) };
+        return decoded.record;
+      };
+    }
+    return glyph;
+  };
 }
