@@ -50,6 +50,21 @@ describe('the PDF worker pool', () => {
     expect(renderer.threads).toBe(1);
   });
 
+  it('keeps this thread’s event loop turning while a batch renders', async () => {
+    renderer = recordingPdfRenderer();
+    await renderer.render(sampleInvoiceDocument()); // the thread is up
+    // Rendered here, a batch never lets a timer run (pdfkit finishes in microtasks): 0 ticks.
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    try {
+      const batch = Array.from({ length: 8 }, (_, n) => sampleInvoiceDocument({ number: n + 1 }));
+      await Promise.all(batch.map((document) => renderer?.render(document)));
+    } finally {
+      clearInterval(timer);
+    }
+    expect(ticks).toBeGreaterThan(0);
+  });
+
   it('rejects the caller when the render throws in the worker', async () => {
     renderer = recordingPdfRenderer();
     await expect(renderer.render(sampleInvoiceDocument({ issuedAt: new Date(Number.NaN) }))).rejects.toThrow(

@@ -16,7 +16,7 @@ export interface PdfRenderer {
 export interface PdfRendererOptions {
   /** The most threads rendering at once (PDF_THREADS). */
   threads: number;
-  /** A thread idle this long ends; the next render starts one again (~0.2 s for modules and fonts). */
+  /** A thread idle this long ends; the next render starts one again (about half a second: modules and fonts). */
   idleTimeoutMs?: number;
   /** Told of every finished render: the worker thread and its time (logs, tests). */
   onRender?: (info: { threadId: number; ms: number; bytes: number }) => void;
