@@ -53,6 +53,8 @@ const SERVER_ENTRIES = {
   pglite: path.join(SERVER_DIR, 'src/db/pglite.ts'),
   'admin-create': path.join(SERVER_DIR, 'src/modules/admin/admin-create.cli.ts'),
   'files-to-s3': path.join(SERVER_DIR, 'src/modules/files/files-to-s3.cli.ts'),
+  // The invoice PDFs' worker thread (modules/documents/pdf-pool.ts finds it as dist/pdf-worker.js).
+  'pdf-worker': path.join(SERVER_DIR, 'src/modules/documents/pdf-worker.ts'),
 };
 
 /** The newest modification time (ms) of a file or of every file under a folder; 0 if absent. */

@@ -38,6 +38,7 @@ import { conversionRoutes } from './modules/conversion/conversion.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersPlugin } from './modules/customers/customers.service.ts';
 import { loginLinkRoutes } from './modules/customers/login-link.routes.ts';
+import { documentsPlugin } from './modules/documents/documents.plugin.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { filesPlugin } from './modules/files/files.service.ts';
 import { storagePlugin } from './modules/files/storage.plugin.ts';
@@ -131,6 +132,8 @@ export async function buildApp({
   await registerExternalPlugins(app, env);
 
   await app.register(databasePlugin, { database });
+  // Before the jobs: closed after them (onClose runs in reverse), so running jobs finish their PDFs.
+  await app.register(documentsPlugin, { env });
   await app.register(jobsPlugin, { stopTimeoutMs: env.SHUTDOWN_TIMEOUT_MS });
   await app.register(storagePlugin, { env });
   await app.register(metricsPlugin, { env });

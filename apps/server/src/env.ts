@@ -183,6 +183,11 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   /** On SIGTERM / SIGINT: how long in-flight requests and running jobs get before the process exits anyway (code 1). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(25_000),
+  /**
+   * Worker threads that render invoice and credit-note PDFs off the event loop
+   * (ADR 039): started on demand, ended after a minute idle. One suits 2 cores.
+   */
+  PDF_THREADS: z.coerce.number().int().min(1).max(16).default(1),
 });
 
 /** Every variable the server reads (docs/operations.md's table lists each one; env.test.ts checks). */

@@ -4,7 +4,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { creditNotes, files, type orders, payments, stores } from '../../db/schema/index.ts';
 import { AppError, invalidField, notFound } from '../../http/app-error.ts';
-import { invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { invoiceFileName } from '../documents/invoice-pdf.ts';
+import type { PdfRenderer } from '../documents/pdf-pool.ts';
 import type { FilesService } from '../files/files.service.ts';
 import { creditNoteDocument, creditNoteSeriesOf, rectifyingTypeOf } from '../invoices/credit-notes.ts';
 import { invoiceOfOrder, invoiceYear, takeInvoiceNumber } from '../invoices/invoices.service.ts';
@@ -30,6 +31,8 @@ export interface CreditNoteDeps {
   storage: Pick<FilesService, 'putBytes' | 'discard'>;
   /** The gateway a payment was taken by (its `gateway` column); undefined when none is registered. */
   gatewayNamed: (name: string) => PaymentGateway | undefined;
+  /** The app's PDF renderer (`app.pdf.render`: worker threads, ADR 039). */
+  renderPdf: PdfRenderer['render'];
   log?: { error: (obj: object, msg: string) => void };
 }
 
@@ -132,7 +135,7 @@ export async function issueCreditNote(
         amountCents,
         reason: input.reason,
       });
-      const pdf = await renderInvoicePdf(document);
+      const pdf = await deps.renderPdf(document);
       storageKey = await deps.storage.putBytes('documents', pdf);
       const filename = invoiceFileName(document);
       const [file] = await tx

@@ -213,7 +213,11 @@ describe.each(testDatabaseKinds())('credit notes (%s)', (kind) => {
   it('numbers concurrent credit notes of one series without gaps or duplicates', async () => {
     const orderList = await Promise.all(Array.from({ length: 6 }, () => paidOrder(1)));
     const actor = { operatorId: null, email: 'cli' } as const;
-    const deps = { storage: t.app.files, gatewayNamed: (name: string) => t.app.gateways.named(name) };
+    const deps = {
+      storage: t.app.files,
+      gatewayNamed: (name: string) => t.app.gateways.named(name),
+      renderPdf: t.app.pdf.render,
+    };
     const results = await Promise.all(
       orderList.map((order) =>
         issueCreditNote(t.database.db, deps, actor, { orderId: order.id, reason: 'x' }),

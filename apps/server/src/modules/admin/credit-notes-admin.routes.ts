@@ -19,7 +19,12 @@ export const creditNotesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const note = await issueCreditNote(
         app.db,
-        { storage: app.files, gatewayNamed: (name) => app.gateways.named(name), log: request.log },
+        {
+          storage: app.files,
+          gatewayNamed: (name) => app.gateways.named(name),
+          renderPdf: (document) => app.pdf.render(document),
+          log: request.log,
+        },
         actorOf(request),
         {
           orderId: request.params.id,

@@ -9,11 +9,16 @@ export const lateRefundPlugin = fp(
       (job) =>
         runLateRefund(
           app.database.db,
-          { storage: app.files, gatewayNamed: (name) => app.gateways.named(name), log: app.log },
+          {
+            storage: app.files,
+            gatewayNamed: (name) => app.gateways.named(name),
+            renderPdf: (document) => app.pdf.render(document),
+            log: app.log,
+          },
           job,
         ),
       { retryLimit: 10, retryDelay: 60, retryBackoff: true },
     );
   },
-  { name: 'late-refund', dependencies: ['database', 'jobs', 'files', 'gateways'] },
+  { name: 'late-refund', dependencies: ['database', 'documents', 'jobs', 'files', 'gateways'] },
 );

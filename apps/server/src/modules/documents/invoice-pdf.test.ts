@@ -127,4 +127,16 @@ describe('renderInvoicePdf', () => {
     );
     expect(text).toContain(translate('es', 'invoiceDocument.page', { page: 2, pages: 2 }));
   });
+
+  it('prints words an earlier document laid out with its own subset of the font (shared layout cache)', async () => {
+    const customer = { name: 'Łukasz Dvořák', email: 'l@example.com', taxId: null, address: 'Žižkov 3' };
+    // The first document lays the words out; the second reaches them after other glyphs, so its
+    // subset numbers them differently: the cached words must still print as themselves.
+    await renderInvoicePdf(document({ customer }));
+    const later = document({ customer, orderId: 'ÅÆØ-qwxyz', language: 'pt' });
+    const text = await pdfText(await renderInvoicePdf(later));
+    expect(text).toContain('Łukasz Dvořák');
+    expect(text).toContain('Žižkov 3');
+    expect(text).toContain('ÅÆØ-qwxyz');
+  });
 });

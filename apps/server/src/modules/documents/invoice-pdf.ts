@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { translate } from '../../http/translate.ts';
 import { drawQr, invoiceQrUrl, QR_QUIET, QR_SIDE } from '../verifactu/qr-pdf.ts';
 import { formatDate, formatRate } from './document-format.ts';
-import { fonts } from './pdf-fonts.ts';
+import { fonts, shareLayoutCaches } from './pdf-fonts.ts';
 
 /** What an invoice or credit note says; amounts in cents, VAT-inclusive totals (DECISIONS.md "Money"). */
 export interface InvoiceDocument {
@@ -108,9 +108,12 @@ const GREY = '#555555';
  * DejaVu Sans (regular and bold), embedded so any name prints (the standard
  * Helvetica has no 'ł' or 'ř'): read once per process, subset by pdfkit into
  * each document with its ToUnicode map, so the text layer keeps every letter.
+ * Registered under their PostScript names, the names pdfkit files the
+ * document's first font under: `doc.font(SANS)` then finds that font, where
+ * another name would open a new one and compare it with the first at every call.
  */
-const SANS = 'Sans';
-const SANS_BOLD = 'Sans-Bold';
+const SANS = 'DejaVuSans';
+const SANS_BOLD = 'DejaVuSans-Bold';
 /**
  * Renders an invoice or credit note as a PDF (pdfkit, ADR 010): issuer and
  * customer tax data, one line per item with the official fee shown apart
@@ -129,6 +132,9 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `${title} ${number}`, Author: data.issuer.name, Subject: data.orderId },
     lang: data.language,
+    // The document's first font is DejaVu itself, already parsed: pdfkit's default would parse
+    // Helvetica's AFM metrics for every document, never to print a letter in it.
+    font: fonts().regular as never,
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -139,6 +145,7 @@ export function renderInvoicePdf(data: InvoiceDocument): Promise<Buffer> {
 
   doc.registerFont(SANS, fonts().regular as never);
   doc.registerFont(SANS_BOLD, fonts().bold as never);
+  shareLayoutCaches(doc, [SANS, SANS_BOLD]);
   const width = doc.page.width - 2 * MARGIN;
   const right = MARGIN + width;
 

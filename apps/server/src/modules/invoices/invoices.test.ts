@@ -101,10 +101,15 @@ describe.each(testDatabaseKinds())('invoice and confirmation mail (%s)', (kind) 
     const { invoice } = await confirmationOf(order.orderId);
     const { runOrderConfirmation } = await import('./order-confirmation.ts');
     const { localStorage } = await import('../files/storage.ts');
-    await runOrderConfirmation(db(), localStorage(t.filesDir), {
-      orderId: order.orderId,
-      invoiceId: invoice?.id ?? 0,
-    });
+    await runOrderConfirmation(
+      db(),
+      localStorage(t.filesDir),
+      {
+        orderId: order.orderId,
+        invoiceId: invoice?.id ?? 0,
+      },
+      { renderPdf: t.app.pdf.render },
+    );
     const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
     const mails = await db()
       .select()

@@ -6,7 +6,8 @@ import type { orders } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { translate } from '../../http/translate.ts';
 import { promiseText } from '../calendars/promise-text.ts';
-import { type InvoiceDocument, invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { type InvoiceDocument, invoiceFileName } from '../documents/invoice-pdf.ts';
+import type { PdfRenderer } from '../documents/pdf-pool.ts';
 import type { FileStorage } from '../files/storage.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { MAIL_SEND_JOB, type MailSendJob } from '../mail/mail.service.ts';
@@ -158,7 +159,7 @@ ${input.accountLink ? `<p>${escapeHtml(translate(language, 'mailAccount.noPasswo
 /**
  * The order.confirmation job, the whole confirmation in one job (issue 22):
  * one statement reads the invoice, its order and items; the invoice PDF is
- * rendered (pdfkit, fonts prepared once per process) and stored; one statement
+ * rendered (pdfkit, in a worker thread: ADR 039) and stored; one statement
  * records the file, writes the mail with the PDF attached and marks the
  * invoice done. Without SMTP (`storeMail`) the mail is written as stored, so
  * no `mail.send` job follows; with SMTP the delivery job is queued in the same
@@ -173,11 +174,14 @@ export async function runOrderConfirmation(
   {
     storeMail = false,
     links,
+    renderPdf,
   }: {
+    /** The app's PDF renderer (`app.pdf.render`): worker threads, off the event loop (ADR 039). */
+    renderPdf: PdfRenderer['render'];
     storeMail?: boolean;
     /** Where the storefront is: the mail links to the order's page and, without a password, to a log-in link. */
     links?: ConfirmationLinks | undefined;
-  } = {},
+  },
 ): Promise<void> {
   const [source] = await queryRows<ConfirmationSourceRow>(db, confirmationSourceSql(job.invoiceId));
   if (!source || source.mail_id !== null) return;
@@ -205,7 +209,7 @@ export async function runOrderConfirmation(
   const key = invoiceStorageKey(invoice);
   let file: ConfirmationWrite['file'] = null;
   if (invoice.fileId === null) {
-    const pdf = await renderInvoicePdf(document);
+    const pdf = await renderPdf(document);
     await storage.put(key, pdf);
     file = {
       storageKey: key,

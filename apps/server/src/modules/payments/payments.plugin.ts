@@ -43,6 +43,7 @@ export const paymentsPlugin = fp<{ env: Env }>(
       (job) =>
         runOrderConfirmation(db, storage, job, {
           storeMail: app.mailer.mode === 'store',
+          renderPdf: (document) => app.pdf.render(document),
           links: { appPrefix: env.APP_PREFIX, baseUrl: (store) => storeBaseUrl(env, store) },
         }),
       { retryLimit: 8, retryDelay: 10, retryBackoff: true },
@@ -68,5 +69,5 @@ export const paymentsPlugin = fp<{ env: Env }>(
       await runVoucherReminder(db, job, new Date(), storefront);
     });
   },
-  { name: 'payments', dependencies: ['database', 'jobs', 'storage', 'gateways', 'mail'] },
+  { name: 'payments', dependencies: ['database', 'documents', 'jobs', 'storage', 'gateways', 'mail'] },
 );

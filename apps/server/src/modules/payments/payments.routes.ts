@@ -13,7 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { escapeHtml } from '../../http/html.ts';
 import { requestConfig } from '../../http/request-config.ts';
 import { translate } from '../../http/translate.ts';
-import { invoiceFileName, renderInvoicePdf } from '../documents/invoice-pdf.ts';
+import { invoiceFileName } from '../documents/invoice-pdf.ts';
 import { findFile } from '../files/files.repository.ts';
 import { invoiceOfOrder } from '../invoices/invoices.service.ts';
 import { invoiceDocumentOf } from '../invoices/order-confirmation.ts';
@@ -104,7 +104,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ env: Env }> = async (app, { 
     // The stored PDF once the confirmation job made it; until then the same PDF rendered from the invoice.
     const file = invoice.fileId === null ? null : await findFile(app.database.db, invoice.fileId);
     const stream = file ? await storage.get(file.storageKey) : null;
-    const body = stream ?? (await renderInvoicePdf(document));
+    const body = stream ?? (await app.pdf.render(document));
     return reply
       .header('Content-Type', 'application/pdf')
       .header('Content-Disposition', `attachment; filename="${invoiceFileName(document)}"`)
