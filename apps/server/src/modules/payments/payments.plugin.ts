@@ -46,7 +46,10 @@ export const paymentsPlugin = fp<{ env: Env }>(
           renderPdf: (document) => app.pdf.render(document),
           links: { appPrefix: env.APP_PREFIX, baseUrl: (store) => storeBaseUrl(env, store) },
         }),
-      { retryLimit: 8, retryDelay: 10, retryBackoff: true },
+      // Two fetch loops of up to 10 jobs (issue 22): with one loop of 5, a batch's round trips and
+      // its PDFs (one pool thread) ran one after the other, and at 32 customers the confirmations fell
+      // ~10 s behind the orders; two loops overlap one batch's SQL with the other's PDFs.
+      { retryLimit: 8, retryDelay: 10, retryBackoff: true, concurrency: 2, batchSize: 10 },
     );
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
       await expirePayment(db, job);
