@@ -1,7 +1,14 @@
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { type AppDb, queryRows } from '../../db/client.ts';
-import { checkoutRequests, files, orderItems, orders, quoteItems, quotes } from '../../db/schema/index.ts';
+import {
+  checkoutRequests,
+  files,
+  orderItems,
+  orders,
+  payments,
+  quoteItems,
+  quotes,
+} from '../../db/schema/index.ts';
 import { type RawSessionRow, type SessionRow, sessionRowOf } from '../session/session.repository.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -44,16 +51,99 @@ export async function lockQuoteWithItems(
   };
 }
 
-export async function insertOrder(tx: AppDb, values: PgInsertValue<typeof orders>): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  if (!row) throw new Error('order insert returned nothing');
-  return row;
+/** An order's line as its checkout inserts it, naming its parent by the quote item it came from. */
+export interface NewOrderLine {
+  quoteItemId: number;
+  parentQuoteItemId: number | null;
+  productId: number;
+  productName: string;
+  productVersion: number | null;
+  qty: number;
+  options: unknown;
+  form: Record<string, unknown>;
+  priceCents: number;
 }
 
-export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$inferInsert): Promise<number> {
-  const [row] = await tx.insert(orderItems).values(values).returning({ id: orderItems.id });
-  if (!row) throw new Error('order item insert returned nothing');
-  return row.id;
+/**
+ * The order (`pending_payment`, its id taken in the INSERT: `id`, an SQL
+ * expression), its lines and its first payment attempt (`created`, the
+ * order's total, the gateway chosen), in one statement (issue 22). The lines'
+ * ids are taken from their sequence first, in the lines' order, so a child
+ * names its parent's line in the same INSERT (the foreign key is checked at
+ * the end of the statement); a parent not among the lines gives none. Answers
+ * the order's id, each quote item's order item id (in the lines' order) and
+ * the attempt's payment id.
+ */
+export async function insertOrderWithLines(
+  tx: AppDb,
+  order: {
+    id: SQL<string>;
+    storeId: number;
+    quoteId: number;
+    customerId: number;
+    paymentMethod: string;
+    totalCents: number;
+    email: string;
+    billing: Record<string, unknown>;
+    promisedAt: Date | null;
+    promiseBasis: unknown;
+  },
+  lines: readonly NewOrderLine[],
+  payment: { gateway: string },
+): Promise<{ orderId: string; lineIds: Map<number, number>; paymentId: number }> {
+  const json = lines.map((line) => ({
+    quote_item_id: line.quoteItemId,
+    parent_quote_item_id: line.parentQuoteItemId,
+    product_id: line.productId,
+    product_name: line.productName,
+    product_version: line.productVersion,
+    qty: line.qty,
+    options: line.options,
+    form: line.form,
+    price_cents: line.priceCents,
+  }));
+  const [row] = await queryRows<{ order_id: string; payment_id: number; lines: [number, number][] | null }>(
+    tx,
+    sql`WITH o AS (
+          INSERT INTO ${orders} (id, store_id, quote_id, customer_id, status, payment_method, total_cents, currency,
+            email, billing, promised_at, promise_basis)
+          VALUES (${order.id}, ${order.storeId}::int, ${order.quoteId}::int, ${order.customerId}::int,
+            'pending_payment', ${order.paymentMethod}::text, ${order.totalCents}::int, 'EUR', ${order.email}::text,
+            ${JSON.stringify(order.billing)}::jsonb, ${order.promisedAt?.toISOString() ?? null}::timestamptz,
+            ${order.promiseBasis == null ? null : JSON.stringify(order.promiseBasis)}::jsonb)
+          RETURNING id
+        ), numbered AS (
+          SELECT e.ord, e.line, nextval(pg_get_serial_sequence('order_items', 'id'))::int AS id
+          FROM jsonb_array_elements(${JSON.stringify(json)}::jsonb) WITH ORDINALITY AS e(line, ord)
+        ), lines AS (
+          INSERT INTO ${orderItems} (id, order_id, quote_item_id, product_id, product_name, product_version,
+            parent_id, qty, options, form, price_cents)
+          SELECT l.id, o.id, (l.line->>'quote_item_id')::int, (l.line->>'product_id')::int, l.line->>'product_name',
+            (l.line->>'product_version')::int, p.id, (l.line->>'qty')::int, l.line->'options', l.line->'form',
+            (l.line->>'price_cents')::int
+          FROM o CROSS JOIN numbered l
+            LEFT JOIN numbered p ON p.line->>'quote_item_id' = l.line->>'parent_quote_item_id'
+          ORDER BY l.ord
+          RETURNING id, quote_item_id
+        ), attempt AS (
+          INSERT INTO ${payments} (order_id, attempt, method, gateway, status, amount_cents)
+          SELECT o.id, 1, ${order.paymentMethod}::text, ${payment.gateway}::text, 'created', ${order.totalCents}::int
+          FROM o
+          RETURNING id
+        )
+        SELECT o.id AS order_id, (SELECT attempt.id FROM attempt) AS payment_id,
+          (SELECT jsonb_agg(jsonb_build_array(lines.quote_item_id, lines.id)) FROM lines) AS lines
+        FROM o`,
+  );
+  if (!row) throw new Error('order insert returned nothing');
+  const inserted = new Map((row.lines ?? []).map(([quoteItemId, id]) => [Number(quoteItemId), Number(id)]));
+  const lineIds = new Map<number, number>();
+  for (const line of lines) {
+    const id = inserted.get(line.quoteItemId);
+    if (id === undefined) throw new Error(`order line of quote item ${line.quoteItemId} not inserted`);
+    lineIds.set(line.quoteItemId, id);
+  }
+  return { orderId: row.order_id, lineIds, paymentId: Number(row.payment_id) };
 }
 
 /**
@@ -62,8 +152,8 @@ export async function insertOrderItem(tx: AppDb, values: typeof orderItems.$infe
  * became (a file of no item keeps no item); the quote is closed (ordered,
  * with its order and customer; its version moves on, so the cart view
  * empties); the request id is recorded with the order it made; and the
- * session's data takes `sessionMerge` (a SessionService data merge) when given:
- * then the session's row is answered as the merge left it.
+ * session's row takes `sessionUpdate` (sessionDataMerge, or the renewal's
+ * move to a new id with the data: sessionMoveSql), answered as it left it.
  */
 export async function finishCheckout(
   tx: AppDb,
@@ -72,8 +162,8 @@ export async function finishCheckout(
     orderId: string;
     customerId: number;
     request: Omit<typeof checkoutRequests.$inferInsert, 'id' | 'createdAt' | 'orderId'> | undefined;
-    /** A SessionService data merge of the session (none: its renewal merges the data). */
-    sessionMerge?: SQL;
+    /** The UPDATE of the session's row, returning it (RawSessionRow). */
+    sessionUpdate: SQL;
   },
 ): Promise<SessionRow | undefined> {
   const { quoteId, orderId, request } = input;
@@ -95,8 +185,8 @@ export async function finishCheckout(
           SELECT ${request?.requestId ?? null}::text, ${request?.sessionId ?? null}::text,
                  ${request?.renewedSessionId ?? null}::text, ${orderId}::text, ${request?.paymentId ?? null}::int
           WHERE ${request?.requestId ?? null}::text IS NOT NULL
-        )${input.sessionMerge ? sql`, session AS (${input.sessionMerge})` : sql``}
-        SELECT ${input.sessionMerge ? sql`(SELECT to_jsonb(session.*) FROM session)` : sql`NULL::jsonb`} AS session`,
+        ), session AS (${input.sessionUpdate})
+        SELECT (SELECT to_jsonb(session.*) FROM session) AS session`,
   );
   // The session's quote is the one this statement closes, which its RETURNING still saw open.
   return row?.session ? { ...sessionRowOf(row.session), quoteVersion: null } : undefined;

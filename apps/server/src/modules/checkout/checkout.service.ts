@@ -1,4 +1,5 @@
 import type { Billing, CheckoutNext } from '@shop/domain';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
@@ -10,14 +11,13 @@ import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
 import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { nextOrderIdSql } from '../orders/order-ids.repository.ts';
-import { type Attempt, recordAttempt, runAttempt } from '../payments/payment-start.ts';
+import { type Attempt, runAttempt } from '../payments/payment-start.ts';
 import { sessionDataMerge } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import {
   findCheckoutRequest,
   finishCheckout,
-  insertOrder,
-  insertOrderItem,
+  insertOrderWithLines,
   lockQuoteWithItems,
 } from './checkout.repository.ts';
 import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
@@ -98,6 +98,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         sessionId: string,
         locked: LockedSession | undefined,
         renewedId: string,
+        /** The renewal's move of the session (register path), sent in the last statement with the data. */
+        moveSql?: (customerId: number, data: Record<string, unknown>) => SQL,
       ) => {
         const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
         const found =
@@ -144,41 +146,39 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             promise: itemPromise(calendars, item.productId, item.form, now),
           })),
         );
-        // The order's id is taken in its INSERT (issue 22).
-        const order = await insertOrder(tx, {
-          id: nextOrderIdSql(store.id),
-          storeId: store.id,
-          quoteId: quote.id,
-          customerId,
-          status: 'pending_payment',
-          paymentMethod: offer.method,
-          totalCents,
-          currency: 'EUR',
-          email,
-          billing: billing ? { ...billing } : {},
-          promisedAt: promise ? new Date(promise.promisedAt) : null,
-          promiseBasis: promise?.basis ?? null,
-        });
-        const orderId = order.id;
-        const orderItemIds = new Map<number, number>();
-        for (const item of items) {
-          const parentId = item.parentId === null ? null : (orderItemIds.get(item.parentId) ?? null);
-          const id = await insertOrderItem(tx, {
-            orderId,
+        // The order, its lines and its first attempt in one statement, the order's id taken in it (issue 22).
+        const productName = (productId: number) =>
+          catalog.products.get(productId)?.row.name ?? String(productId);
+        const inserted = await insertOrderWithLines(
+          tx,
+          {
+            id: nextOrderIdSql(store.id),
+            storeId: store.id,
+            quoteId: quote.id,
+            customerId,
+            paymentMethod: offer.method,
+            totalCents,
+            email,
+            billing: billing ? { ...billing } : {},
+            promisedAt: promise ? new Date(promise.promisedAt) : null,
+            promiseBasis: promise?.basis ?? null,
+          },
+          items.map((item) => ({
             quoteItemId: item.id,
+            parentQuoteItemId: item.parentId,
             productId: item.productId,
-            productName: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+            productName: productName(item.productId),
             // The definition's version the customer filled in (the back office's catalogue keeps every version).
             productVersion: item.productVersion,
-            parentId,
             qty: item.qty,
             options: item.options,
             form: item.form,
             priceCents: item.priceCents,
-          });
-          orderItemIds.set(item.id, id);
-        }
-
+          })),
+          { gateway: offer.gateway.name },
+        );
+        const { orderId } = inserted;
+        const orderItemIds = inserted.lineIds;
         const sessionData = {
           lastOrderId: orderId,
           lastItemIds: [...orderItemIds.values()],
@@ -186,7 +186,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             .filter((item) => item.parentId === null)
             .map((item) => ({
               product_id: item.productId,
-              name: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+              name: productName(item.productId),
               price: item.priceCents * item.qty,
             })),
           lastOrderPrice: totalCents,
@@ -194,13 +194,17 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           invalidPayment: false,
           paymentMessage: null,
         };
-        // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
-        const attempt = await recordAttempt(tx, {
+        // Phase 1: the attempt is recorded with the order; the gateway is called once this transaction commits.
+        const attempt: Attempt = {
+          paymentId: inserted.paymentId,
           orderId,
-          created: order,
+          storeId: store.id,
+          attempt: 1,
           method: offer.method,
           gateway: offer.gateway,
-        });
+          amountCents: totalCents,
+          email,
+        };
         const sessionRow = await finishCheckout(tx, {
           quoteId: quote.id,
           orderId,
@@ -211,8 +215,11 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             renewedSessionId: renewedId,
             paymentId: attempt.paymentId,
           },
-          // A renewal merges it in the UPDATE that moves the session (one UPDATE of the row, issue 22).
-          ...(renewedId === sessionId ? { sessionMerge: sessionDataMerge(sessionId, sessionData) } : {}),
+          // The session's row written once, in this statement: its data merged, or moved to its new id
+          // with the data by the renewal's UPDATE (register path; issue 22).
+          sessionUpdate: moveSql
+            ? moveSql(customerId, sessionData)
+            : sessionDataMerge(sessionId, sessionData),
         });
         return { orderId, attempt, customerId, sessionData, sessionRow };
       };
@@ -220,10 +227,14 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
       try {
         placed = registering
-          ? await app.sessions.renew(visitor.session, store.id, async (tx, sessionId, locked, newId) => {
-              const result = await place(tx, sessionId, locked, newId);
-              return { result, customerId: result.customerId, data: result.sessionData };
-            })
+          ? await app.sessions.renew(
+              visitor.session,
+              store.id,
+              async (tx, sessionId, locked, newId, moveSql) => {
+                const result = await place(tx, sessionId, locked, newId, moveSql);
+                return { result, customerId: result.customerId, moved: { row: result.sessionRow } };
+              },
+            )
           : await app.sessions.write(
               visitor.session,
               store.id,

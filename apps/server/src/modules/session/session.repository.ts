@@ -172,14 +172,26 @@ export async function moveSession(
 ): Promise<SessionRow | undefined> {
   const [row] = await queryRows<RawSessionRow>(
     tx,
-    sql`UPDATE ${sessions} AS s
-        SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
-            last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
-            data = s.data || ${JSON.stringify(data)}::jsonb
-        WHERE s.id = ${oldId}::text
-        ${sessionReturning}`,
+    sessionMoveSql(oldId, newId, customerId, now, expiresAt, data),
   );
   return row ? sessionRowOf(row) : undefined;
+}
+
+/** moveSession's UPDATE as SQL, for a caller that sends it inside its own statement (a CTE; RawSessionRow). */
+export function sessionMoveSql(
+  oldId: string,
+  newId: string,
+  customerId: number | null,
+  now: Date,
+  expiresAt: Date,
+  data: Record<string, unknown>,
+): SQL {
+  return sql`UPDATE ${sessions} AS s
+    SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
+        last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
+        data = s.data || ${JSON.stringify(data)}::jsonb
+    WHERE s.id = ${oldId}::text
+    ${sessionReturning}`;
 }
 
 /** Deletes one session (log out). */

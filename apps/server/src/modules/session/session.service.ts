@@ -10,6 +10,7 @@ import {
   mergeSessionData,
   moveSession,
   type SessionRow,
+  sessionMoveSql,
   updateSession,
 } from './session.repository.ts';
 import { type OpenQuote, type QuoteWork, storeWithQuote, writeQuote } from './session-quote.ts';
@@ -110,8 +111,19 @@ export interface SessionService {
       locked: LockedSession | undefined,
       /** The id the session moves to when `work` succeeds. */
       newId: string,
+      /**
+       * The move's UPDATE as SQL (returning the row as findSession reads it), for a work that sends
+       * it inside its own last statement (issue 22) and answers the row it returned as `moved`.
+       */
+      moveSql: (customerId: number, data: Record<string, unknown>) => SQL,
       /** `data`: keys merged into the session's data by the move's own UPDATE. */
-    ) => Promise<{ result: T; customerId: number; data?: Record<string, unknown> }>,
+    ) => Promise<{
+      result: T;
+      customerId: number;
+      data?: Record<string, unknown>;
+      /** The work sent moveSql itself: the row it returned (undefined: the old row was gone). */
+      moved?: { row: SessionRow | undefined };
+    }>,
   ): Promise<{ result: T; session: Session }>;
   /**
    * The id a cookie names when its signature holds and it names a stored
@@ -253,10 +265,14 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       const newId = newSessionId();
       let moved: SessionRow | undefined;
       const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
-        const done = await work(tx, sessionId, locked, newId);
         const now = new Date();
         const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
+        const done = await work(tx, sessionId, locked, newId, (customerId, data) =>
+          sessionMoveSql(sessionId, newId, customerId, now, expiresAt, data),
+        );
+        moved = done.moved
+          ? done.moved.row
+          : await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
         return done.result;
       });
       // The moved row as its UPDATE returned it, committed now (no read after the write).
