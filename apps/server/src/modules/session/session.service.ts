@@ -89,12 +89,17 @@ export interface SessionService {
     storeId: number,
     work: (tx: AppDb, sessionId: string, quote: OpenQuote) => Promise<QuoteWork<T>>,
   ): Promise<{ result: T; session: Session }>;
-  /** An anonymous session's first write as one statement with its open quote (session-quote.ts). */
+  /**
+   * A write that makes the session's open quote as one statement (session-quote.ts): an anonymous
+   * session's first, or a stored one's without an open quote (`data` merged; null: it changed
+   * meanwhile, write in a transaction).
+   */
   storeWithQuote<R>(
     session: Session,
     storeId: number,
     withQuote: (quote: SQL) => SQL,
-  ): Promise<{ row: R; session: Session }>;
+    data?: Record<string, unknown>,
+  ): Promise<{ row: R; session: Session } | null>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
    * runs `work` in one transaction holding the session (storing an anonymous one
@@ -259,7 +264,8 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     },
 
     writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
-    storeWithQuote: (session, storeId, withQuote) => storeWithQuote(db, formKey, session, storeId, withQuote),
+    storeWithQuote: (session, storeId, withQuote, data) =>
+      storeWithQuote(db, formKey, session, storeId, withQuote, data),
 
     async renew(session, storeId, work) {
       const newId = newSessionId();
