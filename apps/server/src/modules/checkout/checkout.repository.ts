@@ -2,6 +2,7 @@ import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import {
   checkoutRequests,
+  customers,
   files,
   orderItems,
   orders,
@@ -18,24 +19,38 @@ export type OrderRow = typeof orders.$inferSelect;
 /**
  * The quote, locked until the transaction ends (one checkout of a quote at a
  * time), with its items in the order they were added (a parent before its
- * children) and the id of the checkout request `request` names when it was
- * recorded before: one statement (issue 22). The caller holds the session's
+ * children), the id of the checkout request `request` names when it was
+ * recorded before and the customer `customerId` names (null: none, or no such
+ * customer): one statement (issue 22). The caller holds the session's
  * row, and every add locks it first, so the items read are all there are.
  */
 export async function lockQuoteWithItems(
   tx: AppDb,
   quoteId: number,
   request: { requestId: string; sessionId: string } | undefined,
-): Promise<{ quote: QuoteRow; items: QuoteItemRow[]; priorRequestId: number | null } | undefined> {
+  customerId: number | null = null,
+): Promise<
+  | {
+      quote: QuoteRow;
+      items: QuoteItemRow[];
+      priorRequestId: number | null;
+      customer: CheckoutCustomer | null;
+    }
+  | undefined
+> {
   const prior = request
     ? sql<number | null>`(SELECT r.id FROM ${checkoutRequests} r WHERE r.request_id = ${request.requestId}
         AND (r.session_id = ${request.sessionId} OR r.renewed_session_id = ${request.sessionId}) LIMIT 1)`
     : sql<number | null>`NULL::int`;
+  // The logged-in customer's e-mail and billing data, read here rather than in a statement of its own.
+  const customer = sql<CheckoutCustomer | null>`(SELECT jsonb_build_object('id', c.id, 'email', c.email,
+      'billing', c.billing) FROM ${customers} c WHERE c.id = ${customerId}::int)`;
   const rows = await tx
     .select({
       quote: quotes,
       item: quoteItems,
       priorRequestId: prior.mapWith((v) => (v == null ? null : Number(v))),
+      customer,
     })
     .from(quotes)
     .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
@@ -48,7 +63,15 @@ export async function lockQuoteWithItems(
     quote: first.quote,
     items: rows.flatMap((row) => (row.item ? [row.item] : [])),
     priorRequestId: first.priorRequestId,
+    customer: first.customer,
   };
+}
+
+/** What a checkout needs of the logged-in customer. */
+export interface CheckoutCustomer {
+  id: number;
+  email: string;
+  billing: Record<string, string>;
 }
 
 /** An order's line as its checkout inserts it, naming its parent by the quote item it came from. */

@@ -88,7 +88,6 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         registering && input.register?.pass ? await hashPassword(input.register.pass) : null;
       const baseUrl = env.PUBLIC_BASE_URL ?? (input.origin || store.homepage.replace(/\/+$/, ''));
       // Read before the transaction: PGlite has one connection, so nothing may query outside `tx` inside it.
-      const customer = registering ? null : await app.customers.requireCustomer(visitor.session);
       const catalog = await app.catalog.snapshot();
       const calendars = await app.calendars.snapshot();
 
@@ -102,8 +101,16 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         moveSql?: (customerId: number, data: Record<string, unknown>) => SQL,
       ) => {
         const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
+        // The logged-in customer is read with the quote (issue 22).
         const found =
-          locked?.quoteId == null ? undefined : await lockQuoteWithItems(tx, locked.quoteId, request);
+          locked?.quoteId == null
+            ? undefined
+            : await lockQuoteWithItems(
+                tx,
+                locked.quoteId,
+                request,
+                registering ? null : visitor.session.customerId,
+              );
         if (request && (!found || found.priorRequestId !== null)) {
           // The same request again, queued behind the first on the session's lock (or its row moved by it).
           const prior = await findCheckoutRequest(tx, request.requestId, sessionId);
@@ -113,6 +120,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         if (!locked) throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (!found) throw new AppError('conflict', 'emptyCart');
         const { quote, items } = found;
+        const customer = registering ? null : found.customer;
+        if (!registering && !customer) throw new AppError('unauthorized', 'unauthorized');
         if (quote.status === 'ordered') throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (quote.status !== 'open') throw new AppError('conflict', 'emptyCart');
         if (items.length === 0) throw new AppError('conflict', 'emptyCart');
