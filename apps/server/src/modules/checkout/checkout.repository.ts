@@ -88,32 +88,50 @@ export interface NewOrderLine {
 }
 
 /**
- * The order (`pending_payment`, its id taken in the INSERT: `id`, an SQL
- * expression), its lines and its first payment attempt (`created`, the
- * order's total, the gateway chosen), in one statement (issue 22). The lines'
- * ids are taken from their sequence first, in the lines' order, so a child
- * names its parent's line in the same INSERT (the foreign key is checked at
- * the end of the statement); a parent not among the lines gives none. Answers
- * the order's id, each quote item's order item id (in the lines' order) and
- * the attempt's payment id.
+ * A checkout's writes once its customer is known, in one statement (issue 22):
+ * the order (`pending_payment`, its id taken in the INSERT: `order.id`, an SQL
+ * expression); its lines, their ids taken from their sequence first, in the
+ * lines' order, so a child names its parent's line in the same INSERT (the
+ * foreign keys are checked at the end of the statement; a parent not among the
+ * lines gives none); its first payment attempt (`created`, the order's total,
+ * the gateway chosen); the quote's uploads, now the order's, each on the line
+ * its quote item became (a file of no item keeps no item); the quote closed
+ * (ordered, with its order and customer; its version moves on, so the cart
+ * view empties); the request id recorded with the order and the attempt; and
+ * the session's row written by `sessionUpdate` (sessionDataMerge, or the
+ * renewal's move, sessionMoveSql) with `sessionData`, the order's id and its
+ * line ids merged into its data. Answers the order's id, each quote item's
+ * line id (in the lines' order), the attempt's payment id and the session's
+ * row as the statement left it.
  */
-export async function insertOrderWithLines(
+export async function placeOrder(
   tx: AppDb,
-  order: {
-    id: SQL<string>;
-    storeId: number;
-    quoteId: number;
-    customerId: number;
-    paymentMethod: string;
-    totalCents: number;
-    email: string;
-    billing: Record<string, unknown>;
-    promisedAt: Date | null;
-    promiseBasis: unknown;
+  input: {
+    order: {
+      id: SQL<string>;
+      storeId: number;
+      quoteId: number;
+      customerId: number;
+      paymentMethod: string;
+      totalCents: number;
+      email: string;
+      billing: Record<string, unknown>;
+      promisedAt: Date | null;
+      promiseBasis: unknown;
+    };
+    lines: readonly NewOrderLine[];
+    gateway: string;
+    request: { requestId: string; sessionId: string; renewedSessionId: string } | undefined;
+    sessionData: Record<string, unknown>;
+    sessionUpdate: (data: SQL) => SQL;
   },
-  lines: readonly NewOrderLine[],
-  payment: { gateway: string },
-): Promise<{ orderId: string; lineIds: Map<number, number>; paymentId: number }> {
+): Promise<{
+  orderId: string;
+  lineIds: Map<number, number>;
+  paymentId: number;
+  session: SessionRow | undefined;
+}> {
+  const { order, lines, request } = input;
   const json = lines.map((line) => ({
     quote_item_id: line.quoteItemId,
     parent_quote_item_id: line.parentQuoteItemId,
@@ -125,7 +143,15 @@ export async function insertOrderWithLines(
     form: line.form,
     price_cents: line.priceCents,
   }));
-  const [row] = await queryRows<{ order_id: string; payment_id: number; lines: [number, number][] | null }>(
+  const sessionData = sql`${JSON.stringify(input.sessionData)}::jsonb || jsonb_build_object(
+    'lastOrderId', (SELECT o.id FROM o),
+    'lastItemIds', (SELECT coalesce(jsonb_agg(lines.id ORDER BY lines.id), '[]'::jsonb) FROM lines))`;
+  const [row] = await queryRows<{
+    order_id: string;
+    payment_id: number;
+    lines: [number, number][] | null;
+    session: RawSessionRow | null;
+  }>(
     tx,
     sql`WITH o AS (
           INSERT INTO ${orders} (id, store_id, quote_id, customer_id, status, payment_method, total_cents, currency,
@@ -150,13 +176,31 @@ export async function insertOrderWithLines(
           RETURNING id, quote_item_id
         ), attempt AS (
           INSERT INTO ${payments} (order_id, attempt, method, gateway, status, amount_cents)
-          SELECT o.id, 1, ${order.paymentMethod}::text, ${payment.gateway}::text, 'created', ${order.totalCents}::int
+          SELECT o.id, 1, ${order.paymentMethod}::text, ${input.gateway}::text, 'created', ${order.totalCents}::int
           FROM o
           RETURNING id
-        )
-        SELECT o.id AS order_id, (SELECT attempt.id FROM attempt) AS payment_id,
-          (SELECT jsonb_agg(jsonb_build_array(lines.quote_item_id, lines.id)) FROM lines) AS lines
-        FROM o`,
+        ), moved_files AS (
+          UPDATE ${files} SET order_id = o.id,
+            order_item_id = coalesce(
+              (SELECT lines.id FROM lines WHERE lines.quote_item_id = ${files.quoteItemId}), ${files.orderItemId})
+          FROM o
+          WHERE ${files.quoteId} = ${order.quoteId}::int AND ${files.orderId} IS NULL
+        ), closed AS (
+          UPDATE ${quotes} SET status = 'ordered', order_id = o.id, customer_id = ${order.customerId}::int,
+            version = ${quotes.version} + 1, updated_at = now()
+          FROM o
+          WHERE ${quotes.id} = ${order.quoteId}::int
+        ), request AS (
+          INSERT INTO ${checkoutRequests} (request_id, session_id, renewed_session_id, order_id, payment_id)
+          SELECT ${request?.requestId ?? null}::text, ${request?.sessionId ?? null}::text,
+                 ${request?.renewedSessionId ?? null}::text, o.id, attempt.id
+          FROM o, attempt
+          WHERE ${request?.requestId ?? null}::text IS NOT NULL
+        ), session AS (${input.sessionUpdate(sessionData)})
+        SELECT o.id AS order_id, attempt.id AS payment_id,
+          (SELECT jsonb_agg(jsonb_build_array(lines.quote_item_id, lines.id)) FROM lines) AS lines,
+          (SELECT to_jsonb(session.*) FROM session) AS session
+        FROM o, attempt`,
   );
   if (!row) throw new Error('order insert returned nothing');
   const inserted = new Map((row.lines ?? []).map(([quoteItemId, id]) => [Number(quoteItemId), Number(id)]));
@@ -166,53 +210,13 @@ export async function insertOrderWithLines(
     if (id === undefined) throw new Error(`order line of quote item ${line.quoteItemId} not inserted`);
     lineIds.set(line.quoteItemId, id);
   }
-  return { orderId: row.order_id, lineIds, paymentId: Number(row.payment_id) };
-}
-
-/**
- * The end of a checkout's writes, in one statement (issue 22): the quote's
- * uploads now belong to the order, each to the order item its quote item
- * became (a file of no item keeps no item); the quote is closed (ordered,
- * with its order and customer; its version moves on, so the cart view
- * empties); the request id is recorded with the order it made; and the
- * session's row takes `sessionUpdate` (sessionDataMerge, or the renewal's
- * move to a new id with the data: sessionMoveSql), answered as it left it.
- */
-export async function finishCheckout(
-  tx: AppDb,
-  input: {
-    quoteId: number;
-    orderId: string;
-    customerId: number;
-    request: Omit<typeof checkoutRequests.$inferInsert, 'id' | 'createdAt' | 'orderId'> | undefined;
-    /** The UPDATE of the session's row, returning it (RawSessionRow). */
-    sessionUpdate: SQL;
-  },
-): Promise<SessionRow | undefined> {
-  const { quoteId, orderId, request } = input;
-  const [row] = await queryRows<{ session: RawSessionRow | null }>(
-    tx,
-    sql`WITH moved_files AS (
-          UPDATE ${files} SET order_id = ${orderId}::text,
-            order_item_id = coalesce(
-              (SELECT oi.id FROM ${orderItems} oi
-                WHERE oi.order_id = ${orderId}::text AND oi.quote_item_id = ${files.quoteItemId}),
-              ${files.orderItemId})
-          WHERE ${files.quoteId} = ${quoteId}::int AND ${files.orderId} IS NULL
-        ), closed AS (
-          UPDATE ${quotes} SET status = 'ordered', order_id = ${orderId}::text, customer_id = ${input.customerId}::int,
-            version = ${quotes.version} + 1, updated_at = now()
-          WHERE ${quotes.id} = ${quoteId}::int
-        ), request AS (
-          INSERT INTO ${checkoutRequests} (request_id, session_id, renewed_session_id, order_id, payment_id)
-          SELECT ${request?.requestId ?? null}::text, ${request?.sessionId ?? null}::text,
-                 ${request?.renewedSessionId ?? null}::text, ${orderId}::text, ${request?.paymentId ?? null}::int
-          WHERE ${request?.requestId ?? null}::text IS NOT NULL
-        ), session AS (${input.sessionUpdate})
-        SELECT (SELECT to_jsonb(session.*) FROM session) AS session`,
-  );
-  // The session's quote is the one this statement closes, which its RETURNING still saw open.
-  return row?.session ? { ...sessionRowOf(row.session), quoteVersion: null } : undefined;
+  return {
+    orderId: row.order_id,
+    lineIds,
+    paymentId: Number(row.payment_id),
+    // The session's quote is the one this statement closes, which its RETURNING still saw open.
+    session: row.session ? { ...sessionRowOf(row.session), quoteVersion: null } : undefined,
+  };
 }
 
 export type CheckoutRequestRow = typeof checkoutRequests.$inferSelect;

@@ -12,14 +12,9 @@ import { hashPassword } from '../customers/password.ts';
 import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { nextOrderIdSql } from '../orders/order-ids.repository.ts';
 import { type Attempt, runAttempt } from '../payments/payment-start.ts';
-import { sessionDataMerge } from '../session/session.repository.ts';
+import { type SessionDataPatch, sessionDataMerge } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
-import {
-  findCheckoutRequest,
-  finishCheckout,
-  insertOrderWithLines,
-  lockQuoteWithItems,
-} from './checkout.repository.ts';
+import { findCheckoutRequest, lockQuoteWithItems, placeOrder } from './checkout.repository.ts';
 import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
 import { CheckoutReplay, replayAnswer, replayOf } from './checkout-replay.ts';
 
@@ -98,7 +93,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         locked: LockedSession | undefined,
         renewedId: string,
         /** The renewal's move of the session (register path), sent in the last statement with the data. */
-        moveSql?: (customerId: number, data: Record<string, unknown>) => SQL,
+        moveSql?: (customerId: number, data: SessionDataPatch) => SQL,
       ) => {
         const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
         // The logged-in customer is read with the quote (issue 22).
@@ -155,12 +150,12 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             promise: itemPromise(calendars, item.productId, item.form, now),
           })),
         );
-        // The order, its lines and its first attempt in one statement, the order's id taken in it (issue 22).
+        // The order, its lines, its first attempt, the files, the quote's close, the request's record and
+        // the session's row in one statement, the order's id taken in it (issue 22).
         const productName = (productId: number) =>
           catalog.products.get(productId)?.row.name ?? String(productId);
-        const inserted = await insertOrderWithLines(
-          tx,
-          {
+        const placed = await placeOrder(tx, {
+          order: {
             id: nextOrderIdSql(store.id),
             storeId: store.id,
             quoteId: quote.id,
@@ -172,7 +167,7 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             promisedAt: promise ? new Date(promise.promisedAt) : null,
             promiseBasis: promise?.basis ?? null,
           },
-          items.map((item) => ({
+          lines: items.map((item) => ({
             quoteItemId: item.id,
             parentQuoteItemId: item.parentId,
             productId: item.productId,
@@ -184,28 +179,30 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             form: item.form,
             priceCents: item.priceCents,
           })),
-          { gateway: offer.gateway.name },
-        );
-        const { orderId } = inserted;
-        const orderItemIds = inserted.lineIds;
-        const sessionData = {
-          lastOrderId: orderId,
-          lastItemIds: [...orderItemIds.values()],
-          lastOrderProducts: items
-            .filter((item) => item.parentId === null)
-            .map((item) => ({
-              product_id: item.productId,
-              name: productName(item.productId),
-              price: item.priceCents * item.qty,
-            })),
-          lastOrderPrice: totalCents,
-          // A new order leaves any earlier failed one (it stays payable from the orders page).
-          invalidPayment: false,
-          paymentMessage: null,
-        };
+          gateway: offer.gateway.name,
+          request: request && { ...request, renewedSessionId: renewedId },
+          // With the order's id and its lines' ids (lastOrderId, lastItemIds), taken in the statement.
+          sessionData: {
+            lastOrderProducts: items
+              .filter((item) => item.parentId === null)
+              .map((item) => ({
+                product_id: item.productId,
+                name: productName(item.productId),
+                price: item.priceCents * item.qty,
+              })),
+            lastOrderPrice: totalCents,
+            // A new order leaves any earlier failed one (it stays payable from the orders page).
+            invalidPayment: false,
+            paymentMessage: null,
+          },
+          // The session's row written once: its data merged, or moved to its new id with the data by the
+          // renewal's UPDATE (register path).
+          sessionUpdate: (data) => (moveSql ? moveSql(customerId, data) : sessionDataMerge(sessionId, data)),
+        });
+        const { orderId } = placed;
         // Phase 1: the attempt is recorded with the order; the gateway is called once this transaction commits.
         const attempt: Attempt = {
-          paymentId: inserted.paymentId,
+          paymentId: placed.paymentId,
           orderId,
           storeId: store.id,
           attempt: 1,
@@ -214,23 +211,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
           amountCents: totalCents,
           email,
         };
-        const sessionRow = await finishCheckout(tx, {
-          quoteId: quote.id,
-          orderId,
-          customerId,
-          request: request && {
-            requestId: request.requestId,
-            sessionId,
-            renewedSessionId: renewedId,
-            paymentId: attempt.paymentId,
-          },
-          // The session's row written once, in this statement: its data merged, or moved to its new id
-          // with the data by the renewal's UPDATE (register path; issue 22).
-          sessionUpdate: moveSql
-            ? moveSql(customerId, sessionData)
-            : sessionDataMerge(sessionId, sessionData),
-        });
-        return { orderId, attempt, customerId, sessionData, sessionRow };
+        const sessionRow = placed.session;
+        return { orderId, attempt, customerId, sessionRow };
       };
 
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };

@@ -9,6 +9,7 @@ import {
   lockSession,
   mergeSessionData,
   moveSession,
+  type SessionDataPatch,
   type SessionRow,
   sessionMoveSql,
   updateSession,
@@ -120,7 +121,7 @@ export interface SessionService {
        * The move's UPDATE as SQL (returning the row as findSession reads it), for a work that sends
        * it inside its own last statement (issue 22) and answers the row it returned as `moved`.
        */
-      moveSql: (customerId: number, data: Record<string, unknown>) => SQL,
+      moveSql: (customerId: number, data: SessionDataPatch) => SQL,
       /** `data`: keys merged into the session's data by the move's own UPDATE. */
     ) => Promise<{
       result: T;
