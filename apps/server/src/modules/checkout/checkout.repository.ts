@@ -9,6 +9,7 @@ import {
   payments,
   quoteItems,
   quotes,
+  sessions,
 } from '../../db/schema/index.ts';
 import { type RawSessionRow, type SessionRow, sessionRowOf } from '../session/session.repository.ts';
 
@@ -16,28 +17,31 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 
+/** A checkout's read of its quote (lockQuoteWithItems). */
+export interface QuoteRead {
+  quote: QuoteRow;
+  items: QuoteItemRow[];
+  priorRequestId: number | null;
+  customer: CheckoutCustomer | null;
+}
+
 /**
  * The quote, locked until the transaction ends (one checkout of a quote at a
  * time), with its items in the order they were added (a parent before its
  * children), the id of the checkout request `request` names when it was
  * recorded before and the customer `customerId` names (null: none, or no such
- * customer): one statement (issue 22). The caller holds the session's
- * row, and every add locks it first, so the items read are all there are.
+ * customer): one statement (issue 22). `{ quoteId }`: the caller holds the
+ * session's row, and every add locks it first, so the items read are all there
+ * are. `{ sessionId }`: the session's row and its quote locked in the same
+ * statement (none: no row, or no quote); the items are then the statement's
+ * snapshot, taken before it waited for the locks: see checkout.service.ts.
  */
 export async function lockQuoteWithItems(
   tx: AppDb,
-  quoteId: number,
+  target: { quoteId: number } | { sessionId: string },
   request: { requestId: string; sessionId: string } | undefined,
   customerId: number | null = null,
-): Promise<
-  | {
-      quote: QuoteRow;
-      items: QuoteItemRow[];
-      priorRequestId: number | null;
-      customer: CheckoutCustomer | null;
-    }
-  | undefined
-> {
+): Promise<QuoteRead | undefined> {
   const prior = request
     ? sql<number | null>`(SELECT r.id FROM ${checkoutRequests} r WHERE r.request_id = ${request.requestId}
         AND (r.session_id = ${request.sessionId} OR r.renewed_session_id = ${request.sessionId}) LIMIT 1)`
@@ -45,18 +49,29 @@ export async function lockQuoteWithItems(
   // The logged-in customer's e-mail and billing data, read here rather than in a statement of its own.
   const customer = sql<CheckoutCustomer | null>`(SELECT jsonb_build_object('id', c.id, 'email', c.email,
       'billing', c.billing) FROM ${customers} c WHERE c.id = ${customerId}::int)`;
-  const rows = await tx
-    .select({
-      quote: quotes,
-      item: quoteItems,
-      priorRequestId: prior.mapWith((v) => (v == null ? null : Number(v))),
-      customer,
-    })
-    .from(quotes)
-    .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
-    .where(eq(quotes.id, quoteId))
-    .orderBy(asc(quoteItems.id))
-    .for('update', { of: quotes });
+  const fields = {
+    quote: quotes,
+    item: quoteItems,
+    priorRequestId: prior.mapWith((v) => (v == null ? null : Number(v))),
+    customer,
+  };
+  const rows =
+    'quoteId' in target
+      ? await tx
+          .select(fields)
+          .from(quotes)
+          .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
+          .where(eq(quotes.id, target.quoteId))
+          .orderBy(asc(quoteItems.id))
+          .for('update', { of: quotes })
+      : await tx
+          .select(fields)
+          .from(sessions)
+          .innerJoin(quotes, eq(quotes.id, sessions.quoteId))
+          .leftJoin(quoteItems, eq(quoteItems.quoteId, quotes.id))
+          .where(eq(sessions.id, target.sessionId))
+          .orderBy(asc(quoteItems.id))
+          .for('update', { of: [sessions, quotes] });
   const first = rows[0];
   if (!first) return undefined;
   return {

@@ -15,6 +15,7 @@ import { type Attempt, runAttempt } from '../payments/payment-start.ts';
 import { type SessionDataPatch, sessionDataMerge } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
 import { findCheckoutRequest, lockQuoteWithItems, placeOrder } from './checkout.repository.ts';
+import { checkoutLock } from './checkout-lock.ts';
 import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
 import { CheckoutReplay, replayAnswer, replayOf } from './checkout-replay.ts';
 
@@ -86,6 +87,9 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
       const catalog = await app.catalog.snapshot();
       const calendars = await app.calendars.snapshot();
 
+      const customerToRead = registering ? null : visitor.session.customerId;
+      const quoteLock = checkoutLock(visitor.session, input.requestId, customerToRead);
+
       /** Everything of the order inside the session's transaction; answers the order and its recorded attempt. */
       const place = async (
         tx: AppDb,
@@ -96,16 +100,13 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         moveSql?: (customerId: number, data: SessionDataPatch) => SQL,
       ) => {
         const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
-        // The logged-in customer is read with the quote (issue 22).
+        // Read with the session's lock when its items are sure (checkout-lock.ts), else again under it;
+        // the logged-in customer with them (issue 22).
         const found =
           locked?.quoteId == null
             ? undefined
-            : await lockQuoteWithItems(
-                tx,
-                locked.quoteId,
-                request,
-                registering ? null : visitor.session.customerId,
-              );
+            : (quoteLock.read() ??
+              (await lockQuoteWithItems(tx, { quoteId: locked.quoteId }, request, customerToRead)));
         if (request && (!found || found.priorRequestId !== null)) {
           // The same request again, queued behind the first on the session's lock (or its row moved by it).
           const prior = await findCheckoutRequest(tx, request.requestId, sessionId);
@@ -225,12 +226,14 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
                 const result = await place(tx, sessionId, locked, newId, moveSql);
                 return { result, customerId: result.customerId, moved: { row: result.sessionRow } };
               },
+              quoteLock.lock,
             )
           : await app.sessions.write(
               visitor.session,
               store.id,
               (tx, sessionId, locked) => place(tx, sessionId, locked, sessionId),
               (placedHere) => placedHere.sessionRow,
+              quoteLock.lock,
             );
       } catch (err) {
         if (err instanceof CheckoutReplay) return replayAnswer(app, visitor, err.request);
