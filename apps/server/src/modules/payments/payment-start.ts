@@ -41,30 +41,29 @@ export interface Attempt {
 
 /**
  * Phase 1 of a start (ADR 025), inside the caller's transaction: the order
- * (locked, or `created` by this very transaction) must be payable and have no
- * attempt being started; attempt N+1 is recorded (`created`, its gateway
- * chosen); the resolve sweep (resolve-sweep.ts) settles it if phase 2 never records an answer.
- * No provider is called here.
+ * (locked here) must be payable and have no attempt being started; attempt N+1
+ * is recorded (`created`, its gateway chosen); the resolve sweep
+ * (resolve-sweep.ts) settles it if phase 2 never records an answer. No
+ * provider is called here. (The checkout records an order's first attempt in
+ * the statement that inserts the order: checkout.repository.ts placeOrder.)
  */
 export async function recordAttempt(
   tx: AppDb,
   input: {
     orderId: string;
-    /** The order row when the caller's transaction has just created it (checkout): neither locked nor asked again. */
-    created?: OrderRow;
     method: PaymentMethod;
     gateway: PaymentGateway;
   },
 ): Promise<Attempt> {
-  const order = input.created ?? (await lockOrder(tx, input.orderId));
+  const order = await lockOrder(tx, input.orderId);
   if (!order) throw new AppError('not_found', 'notFound');
   if (isPaidOrderStatus(order.status) || order.status === 'canceled')
     throw new AppError('conflict', 'conflict');
-  if (!input.created && (await lastPayment(tx, order.id))?.status === 'created') {
+  if ((await lastPayment(tx, order.id))?.status === 'created') {
     // Another call is starting a payment of this order right now.
     throw new AppError('conflict', 'conflict');
   }
-  const attempt = input.created ? 1 : (await lastAttempt(tx, order.id)) + 1;
+  const attempt = (await lastAttempt(tx, order.id)) + 1;
   const payment = await insertPayment(tx, {
     orderId: order.id,
     attempt,

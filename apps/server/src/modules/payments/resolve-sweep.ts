@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
@@ -20,7 +20,11 @@ export const RESOLVE_SWEEP_CRON = '* * * * *';
  * retry (payment-jobs.ts settleStaleAttempt), as after the job's last retry.
  */
 export const RESOLVE_WINDOW_MS = 24 * 3600_000;
-/** Attempts one pass resolves at most (the oldest first); the next minute's pass takes the rest. */
+/**
+ * Attempts one pass resolves at most, taken at random among the stale ones, so
+ * attempts whose gateway keeps failing cannot hold back the others pass after
+ * pass; the next minute's pass takes the rest.
+ */
 export const RESOLVE_SWEEP_LIMIT = 50;
 
 export interface SweepReport {
@@ -51,7 +55,7 @@ export async function resolveStaleAttempts(
         gt(payments.createdAt, new Date(now.getTime() - RESOLVE_WINDOW_MS)),
       ),
     )
-    .orderBy(asc(payments.createdAt))
+    .orderBy(sql`random()`)
     .limit(RESOLVE_SWEEP_LIMIT);
   const report: SweepReport = { resolved: 0, failed: 0 };
   for (const { id } of rows) {
