@@ -74,3 +74,19 @@ export async function wholeOrder(
   });
   return { orderId, session: started };
 }
+
+/**
+ * Waits until no job is waiting, retrying or running that is already due (a
+ * job queued for later, as the once-a-minute sweep's next run, does not
+ * count): the jobs an order queued have run and been completed.
+ */
+export async function jobsSettled(t: TestApp): Promise<void> {
+  await waitFor(async () => {
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM pgboss.job
+           WHERE state IN ('created', 'retry', 'active') AND start_after <= now()`,
+    );
+    return (row?.n ?? 0) === 0;
+  });
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
 import type { ProductRow } from '../catalog/catalog.repository.ts';
 import { mergeSessionData } from '../session/session.repository.ts';
+import type { Session } from '../session/session.service.ts';
 import { storeAddOns } from './add-on-lines.ts';
 import {
   countItems,
@@ -46,6 +47,19 @@ function itemValues(
 
 /** The cart's add (cart.service.ts addFixed, addGeneric) once the product and its item's preparation are known. */
 export function createAdd(app: FastifyInstance, views: ReturnType<typeof createCartViewCache>) {
+  /** The answer of an add that made the cart with its one item: the cart's view is known whole. */
+  async function seeded(
+    row: { id: number; created_at: string },
+    session: Session,
+    values: ReturnType<typeof itemValues>,
+  ): Promise<AddResult> {
+    if (session.quoteId !== null && session.quoteVersion !== null) {
+      const only = { ...values, id: row.id, quoteId: session.quoteId, createdAt: new Date(row.created_at) };
+      await views.seed(session.quoteId, session.quoteVersion, [storedItemRow(only)]);
+    }
+    return { ok: true, itemId: row.id, session };
+  }
+
   async function add(
     visitor: Visitor,
     product: OfferedProduct,
@@ -53,28 +67,25 @@ export function createAdd(app: FastifyInstance, views: ReturnType<typeof createC
     prepare: Prepare,
     opts: AddOptions,
   ): Promise<AddResult> {
-    // A new visitor's add of one line (no add-on, no upload): the session, its open quote and the item
-    // in one statement, without a transaction (issue 22). The quote never exists without its item, so
-    // the version it is made with is its first view's.
-    if (!visitor.session.stored) {
+    // An add of one line (no add-on, no upload) that makes the cart: a new visitor's (the session, its
+    // open quote and the item) or a stored session's without an open quote (a returning customer's
+    // next cart: the quote linked to the session and the item), in one statement, without a
+    // transaction (issue 22). The quote never exists without its item, so the version it is made with
+    // is its first view's. A stored session changed meanwhile answers null: the write below.
+    if (!visitor.session.stored || visitor.session.quoteVersion === null) {
       const item = prepare(new Map());
       if ((item.addOns ?? []).length === 0 && item.fileIds.length === 0) {
         const values = itemValues(product, item, form, opts);
-        const { row, session } = await app.sessions.storeWithQuote<{ id: number; created_at: string }>(
+        // A new cart leaves an earlier failed payment (issue 17 item 5), as the write below does.
+        const data: Record<string, unknown> =
+          visitor.session.data.invalidPayment === true ? { invalidPayment: false } : {};
+        const made = await app.sessions.storeWithQuote<{ id: number; created_at: string }>(
           visitor.session,
           visitor.store.id,
           (quote) => insertItemSql(values, sql`${quote}.id`, quote),
+          data,
         );
-        if (session.quoteId !== null && session.quoteVersion !== null) {
-          const only = {
-            ...values,
-            id: row.id,
-            quoteId: session.quoteId,
-            createdAt: new Date(row.created_at),
-          };
-          await views.seed(session.quoteId, session.quoteVersion, [storedItemRow(only)]);
-        }
-        return { ok: true, itemId: row.id, session };
+        if (made) return seeded(made.row, made.session, values);
       }
     }
     const { result: added, session } = await app.sessions.writeQuote<{ id: number; only?: CartItemRow }>(

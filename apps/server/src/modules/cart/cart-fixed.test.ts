@@ -13,6 +13,7 @@ import {
   qpForm,
   ipredialForm as simplifiedForm,
 } from '../../testing/cart.ts';
+import { loggedInSession } from '../../testing/customers.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
 
 describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
@@ -355,6 +356,32 @@ describe.each(testDatabaseKinds())('adding the fixed products (%s)', (kind) => {
     });
     expect(other.body.item.id).not.toBe(first.body.item.id);
     expect((await getCart(t.app, session)).items).toHaveLength(3);
+  });
+
+  it("a logged-in customer's new cart: a double submit adds one item, two adds at once both land in it", async () => {
+    // A stored session without an open quote: the add links a new quote in one statement, and an add
+    // that finds the session changed meanwhile writes in the session's transaction instead (issue 22).
+    const { session } = await loggedInSession(t);
+    const payload = {
+      config: session.config,
+      form: nsForm(),
+      request_id: '7c2e4b1a-9f3d-4e8a-b6c5-1d2e3f4a5b6c',
+    };
+    const [first, second] = await Promise.all([
+      postCart(t.app, { ...session }, 'addns', payload),
+      postCart(t.app, { ...session }, 'addns', payload),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.item.id).toBe(first.body.item.id);
+    expect((await getCart(t.app, session)).items).toHaveLength(1);
+
+    const { session: other } = await loggedInSession(t);
+    const [a, b] = await Promise.all([
+      postCart(t.app, { ...other }, 'addns', { config: other.config, form: nsForm() }),
+      postCart(t.app, { ...other }, 'addqp', { config: other.config, form: qpForm() }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect((await getCart(t.app, other)).items).toHaveLength(2);
   });
 
   it('a double first write of an anonymous visitor leaves the browser one cart with one item', async () => {

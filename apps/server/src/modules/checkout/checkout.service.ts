@@ -1,4 +1,5 @@
 import type { Billing, CheckoutNext } from '@shop/domain';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../../db/client.ts';
@@ -10,16 +11,11 @@ import { checkBilling } from '../customers/customers.service.ts';
 import { hashPassword } from '../customers/password.ts';
 import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { nextOrderIdSql } from '../orders/order-ids.repository.ts';
-import { type Attempt, recordAttempt, runAttempt } from '../payments/payment-start.ts';
-import { sessionDataMerge } from '../session/session.repository.ts';
+import { type Attempt, runAttempt } from '../payments/payment-start.ts';
+import { type SessionDataPatch, sessionDataMerge } from '../session/session.repository.ts';
 import type { LockedSession, Session } from '../session/session.service.ts';
-import {
-  findCheckoutRequest,
-  finishCheckout,
-  insertOrder,
-  insertOrderItem,
-  lockQuoteWithItems,
-} from './checkout.repository.ts';
+import { findCheckoutRequest, lockQuoteWithItems, placeOrder } from './checkout.repository.ts';
+import { checkoutLock } from './checkout-lock.ts';
 import { type CheckoutPayment, chooseOffer, paymentFields } from './checkout-payment.ts';
 import { CheckoutReplay, replayAnswer, replayOf } from './checkout-replay.ts';
 
@@ -88,9 +84,11 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         registering && input.register?.pass ? await hashPassword(input.register.pass) : null;
       const baseUrl = env.PUBLIC_BASE_URL ?? (input.origin || store.homepage.replace(/\/+$/, ''));
       // Read before the transaction: PGlite has one connection, so nothing may query outside `tx` inside it.
-      const customer = registering ? null : await app.customers.requireCustomer(visitor.session);
       const catalog = await app.catalog.snapshot();
       const calendars = await app.calendars.snapshot();
+
+      const customerToRead = registering ? null : visitor.session.customerId;
+      const quoteLock = checkoutLock(visitor.session, input.requestId, customerToRead);
 
       /** Everything of the order inside the session's transaction; answers the order and its recorded attempt. */
       const place = async (
@@ -98,10 +96,17 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         sessionId: string,
         locked: LockedSession | undefined,
         renewedId: string,
+        /** The renewal's move of the session (register path), sent in the last statement with the data. */
+        moveSql?: (customerId: number, data: SessionDataPatch) => SQL,
       ) => {
         const request = input.requestId ? { requestId: input.requestId, sessionId } : undefined;
+        // Read with the session's lock when its items are sure (checkout-lock.ts), else again under it;
+        // the logged-in customer with them (issue 22).
         const found =
-          locked?.quoteId == null ? undefined : await lockQuoteWithItems(tx, locked.quoteId, request);
+          locked?.quoteId == null
+            ? undefined
+            : (quoteLock.read() ??
+              (await lockQuoteWithItems(tx, { quoteId: locked.quoteId }, request, customerToRead)));
         if (request && (!found || found.priorRequestId !== null)) {
           // The same request again, queued behind the first on the session's lock (or its row moved by it).
           const prior = await findCheckoutRequest(tx, request.requestId, sessionId);
@@ -111,6 +116,8 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
         if (!locked) throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (!found) throw new AppError('conflict', 'emptyCart');
         const { quote, items } = found;
+        const customer = registering ? null : found.customer;
+        if (!registering && !customer) throw new AppError('unauthorized', 'unauthorized');
         if (quote.status === 'ordered') throw new AppError('conflict', 'quoteAlreadyOrdered');
         if (quote.status !== 'open') throw new AppError('conflict', 'emptyCart');
         if (items.length === 0) throw new AppError('conflict', 'emptyCart');
@@ -144,91 +151,89 @@ export function createCheckoutService(app: FastifyInstance, env: Env): CheckoutS
             promise: itemPromise(calendars, item.productId, item.form, now),
           })),
         );
-        // The order's id is taken in its INSERT (issue 22).
-        const order = await insertOrder(tx, {
-          id: nextOrderIdSql(store.id),
-          storeId: store.id,
-          quoteId: quote.id,
-          customerId,
-          status: 'pending_payment',
-          paymentMethod: offer.method,
-          totalCents,
-          currency: 'EUR',
-          email,
-          billing: billing ? { ...billing } : {},
-          promisedAt: promise ? new Date(promise.promisedAt) : null,
-          promiseBasis: promise?.basis ?? null,
-        });
-        const orderId = order.id;
-        const orderItemIds = new Map<number, number>();
-        for (const item of items) {
-          const parentId = item.parentId === null ? null : (orderItemIds.get(item.parentId) ?? null);
-          const id = await insertOrderItem(tx, {
-            orderId,
+        // The order, its lines, its first attempt, the files, the quote's close, the request's record and
+        // the session's row in one statement, the order's id taken in it (issue 22).
+        const productName = (productId: number) =>
+          catalog.products.get(productId)?.row.name ?? String(productId);
+        const placed = await placeOrder(tx, {
+          order: {
+            id: nextOrderIdSql(store.id),
+            storeId: store.id,
+            quoteId: quote.id,
+            customerId,
+            paymentMethod: offer.method,
+            totalCents,
+            email,
+            billing: billing ? { ...billing } : {},
+            promisedAt: promise ? new Date(promise.promisedAt) : null,
+            promiseBasis: promise?.basis ?? null,
+          },
+          lines: items.map((item) => ({
             quoteItemId: item.id,
+            parentQuoteItemId: item.parentId,
             productId: item.productId,
-            productName: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
+            productName: productName(item.productId),
             // The definition's version the customer filled in (the back office's catalogue keeps every version).
             productVersion: item.productVersion,
-            parentId,
             qty: item.qty,
             options: item.options,
             form: item.form,
             priceCents: item.priceCents,
-          });
-          orderItemIds.set(item.id, id);
-        }
-
-        const sessionData = {
-          lastOrderId: orderId,
-          lastItemIds: [...orderItemIds.values()],
-          lastOrderProducts: items
-            .filter((item) => item.parentId === null)
-            .map((item) => ({
-              product_id: item.productId,
-              name: catalog.products.get(item.productId)?.row.name ?? String(item.productId),
-              price: item.priceCents * item.qty,
-            })),
-          lastOrderPrice: totalCents,
-          // A new order leaves any earlier failed one (it stays payable from the orders page).
-          invalidPayment: false,
-          paymentMessage: null,
-        };
-        // Phase 1: the attempt is recorded here; the gateway is called once this transaction commits.
-        const attempt = await recordAttempt(tx, {
+          })),
+          gateway: offer.gateway.name,
+          request: request && { ...request, renewedSessionId: renewedId },
+          // With the order's id and its lines' ids (lastOrderId, lastItemIds), taken in the statement.
+          sessionData: {
+            lastOrderProducts: items
+              .filter((item) => item.parentId === null)
+              .map((item) => ({
+                product_id: item.productId,
+                name: productName(item.productId),
+                price: item.priceCents * item.qty,
+              })),
+            lastOrderPrice: totalCents,
+            // A new order leaves any earlier failed one (it stays payable from the orders page).
+            invalidPayment: false,
+            paymentMessage: null,
+          },
+          // The session's row written once: its data merged, or moved to its new id with the data by the
+          // renewal's UPDATE (register path).
+          sessionUpdate: (data) => (moveSql ? moveSql(customerId, data) : sessionDataMerge(sessionId, data)),
+        });
+        const { orderId } = placed;
+        // Phase 1: the attempt is recorded with the order; the gateway is called once this transaction commits.
+        const attempt: Attempt = {
+          paymentId: placed.paymentId,
           orderId,
-          created: order,
+          storeId: store.id,
+          attempt: 1,
           method: offer.method,
           gateway: offer.gateway,
-        });
-        const sessionRow = await finishCheckout(tx, {
-          quoteId: quote.id,
-          orderId,
-          customerId,
-          request: request && {
-            requestId: request.requestId,
-            sessionId,
-            renewedSessionId: renewedId,
-            paymentId: attempt.paymentId,
-          },
-          // A renewal merges it in the UPDATE that moves the session (one UPDATE of the row, issue 22).
-          ...(renewedId === sessionId ? { sessionMerge: sessionDataMerge(sessionId, sessionData) } : {}),
-        });
-        return { orderId, attempt, customerId, sessionData, sessionRow };
+          amountCents: totalCents,
+          email,
+        };
+        const sessionRow = placed.session;
+        return { orderId, attempt, customerId, sessionRow };
       };
 
       let placed: { result: { orderId: string; attempt: Attempt }; session: Session };
       try {
         placed = registering
-          ? await app.sessions.renew(visitor.session, store.id, async (tx, sessionId, locked, newId) => {
-              const result = await place(tx, sessionId, locked, newId);
-              return { result, customerId: result.customerId, data: result.sessionData };
-            })
+          ? await app.sessions.renew(
+              visitor.session,
+              store.id,
+              async (tx, sessionId, locked, newId, moveSql) => {
+                const result = await place(tx, sessionId, locked, newId, moveSql);
+                return { result, customerId: result.customerId, moved: { row: result.sessionRow } };
+              },
+              quoteLock.lock,
+            )
           : await app.sessions.write(
               visitor.session,
               store.id,
               (tx, sessionId, locked) => place(tx, sessionId, locked, sessionId),
               (placedHere) => placedHere.sessionRow,
+              quoteLock.lock,
             );
       } catch (err) {
         if (err instanceof CheckoutReplay) return replayAnswer(app, visitor, err.request);

@@ -9,6 +9,7 @@ import {
   payments,
   quotes,
   sessions,
+  stores,
 } from '../../db/schema/index.ts';
 import {
   buildTestApp,
@@ -472,5 +473,21 @@ describe.each(testDatabaseKinds())('checkout (%s)', (kind) => {
       });
       expect(forged.statusCode).toBe(403);
     });
+  });
+
+  it('an add committed after the request read its session is in the order: the checkout reads the items again', async () => {
+    const { session } = await loggedInSession(t);
+    await postCart(t.app, session, 'addns', { config: session.config, form: nsForm() });
+    // The session as the checkout's request read it; then another add commits before the checkout's lock.
+    const read = await t.app.sessions.fromCookie(session.cookie.replace(/^sid=/, ''), new Date());
+    await postCart(t.app, session, 'addqp', { config: session.config, form: qpForm() });
+    const [store] = await t.database.db.select().from(stores).where(eq(stores.id, 14));
+    if (!read || !store) throw new Error('no session or store');
+    const placed = await t.app.checkout.checkout(
+      { session: read, store },
+      { payment: null, clientAddress: '198.51.100.7', origin: '' },
+    );
+    const lines = await t.database.db.select().from(orderItems).where(eq(orderItems.orderId, placed.orderId));
+    expect(lines.map((line) => line.productId).sort()).toEqual([15867, 18357]);
   });
 });

@@ -1,7 +1,6 @@
 import { type CheckoutNext, isPaidOrderStatus, type Language, type PaymentMethod } from '@shop/domain';
 import type { AppDb } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue } from '../jobs/queue.ts';
 import type { PaymentGateway, StartPaymentResult } from './gateway.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
 import { failedPaymentMessage, recordStartResult, startChange } from './payment-outcome.ts';
@@ -16,12 +15,16 @@ import {
   updateCreatedPayment,
 } from './payments.repository.ts';
 
-/** The job that settles an attempt whose start answer was never recorded (payment-jobs.ts). */
+/**
+ * The job that settled one attempt whose start answer was never recorded; no
+ * longer queued (a sweep resolves them, resolve-sweep.ts), its worker runs the
+ * jobs queued before.
+ */
 export const PAYMENT_RESOLVE_JOB = 'payment.resolve';
 export interface PaymentResolveJob {
   paymentId: number;
 }
-/** When the resolve job looks at an attempt: long after any gateway call of its start has ended. */
+/** When the sweep looks at an attempt: long after any gateway call of its start has ended. */
 export const RESOLVE_AFTER_MS = 5 * 60_000;
 
 /** An attempt recorded in the order's transaction, to be started once it commits. */
@@ -38,30 +41,29 @@ export interface Attempt {
 
 /**
  * Phase 1 of a start (ADR 025), inside the caller's transaction: the order
- * (locked, or `created` by this very transaction) must be payable and have no
- * attempt being started; attempt N+1 is recorded (`created`, its gateway
- * chosen) and a resolve job is queued in case phase 2 never records an answer.
- * No provider is called here.
+ * (locked here) must be payable and have no attempt being started; attempt N+1
+ * is recorded (`created`, its gateway chosen); the resolve sweep
+ * (resolve-sweep.ts) settles it if phase 2 never records an answer. No
+ * provider is called here. (The checkout records an order's first attempt in
+ * the statement that inserts the order: checkout.repository.ts placeOrder.)
  */
 export async function recordAttempt(
   tx: AppDb,
   input: {
     orderId: string;
-    /** The order row when the caller's transaction has just created it (checkout): neither locked nor asked again. */
-    created?: OrderRow;
     method: PaymentMethod;
     gateway: PaymentGateway;
   },
 ): Promise<Attempt> {
-  const order = input.created ?? (await lockOrder(tx, input.orderId));
+  const order = await lockOrder(tx, input.orderId);
   if (!order) throw new AppError('not_found', 'notFound');
   if (isPaidOrderStatus(order.status) || order.status === 'canceled')
     throw new AppError('conflict', 'conflict');
-  if (!input.created && (await lastPayment(tx, order.id))?.status === 'created') {
+  if ((await lastPayment(tx, order.id))?.status === 'created') {
     // Another call is starting a payment of this order right now.
     throw new AppError('conflict', 'conflict');
   }
-  const attempt = input.created ? 1 : (await lastAttempt(tx, order.id)) + 1;
+  const attempt = (await lastAttempt(tx, order.id)) + 1;
   const payment = await insertPayment(tx, {
     orderId: order.id,
     attempt,
@@ -71,9 +73,6 @@ export async function recordAttempt(
     amountCents: order.totalCents,
   });
   await setOrderMethod(tx, order, input.method);
-  await enqueue(tx, PAYMENT_RESOLVE_JOB, { paymentId: payment.id } satisfies PaymentResolveJob, {
-    startAfter: new Date(Date.now() + RESOLVE_AFTER_MS),
-  });
   return {
     paymentId: payment.id,
     orderId: order.id,

@@ -16,6 +16,7 @@ import {
   type PaymentRefundJob,
 } from './payment-outcome.ts';
 import { PAYMENT_RESOLVE_JOB, type PaymentResolveJob } from './payment-start.ts';
+import { RESOLVE_SWEEP_CRON, RESOLVE_SWEEP_JOB, resolveStaleAttempts } from './resolve-sweep.ts';
 import { runVoucherReminder, VOUCHER_REMINDER_JOB, type VoucherReminderJob } from './voucher-mail.ts';
 
 export { sandboxEnabled } from './gateways.plugin.ts';
@@ -23,7 +24,7 @@ export { sandboxEnabled } from './gateways.plugin.ts';
 /**
  * Configures payments at start: the invoices' issuer, the order.confirmation
  * worker (invoice PDF + confirmation mail) and the payments' own jobs: a
- * voucher's expiry, the resolution of an attempt whose start answer was lost,
+ * voucher's expiry, the resolution of attempts whose start answer was lost (a sweep),
  * and the refund of money captured for an order already paid. The gateways
  * themselves are `app.gateways` (gateways.plugin.ts).
  */
@@ -54,6 +55,18 @@ export const paymentsPlugin = fp<{ env: Env }>(
     await app.jobs.work<PaymentExpiryJob>(PAYMENT_EXPIRY_JOB, async (job) => {
       await expirePayment(db, job);
     });
+    // Attempts whose start answer was lost: a sweep once a minute (resolve-sweep.ts, issue 22). The
+    // per-attempt job is no longer queued; its worker stays for the jobs queued before.
+    await app.jobs.work(
+      RESOLVE_SWEEP_JOB,
+      async () => {
+        await resolveStaleAttempts(db, app.gateways, new Date(), (err, paymentId) =>
+          app.log.warn({ err, paymentId }, 'stale payment attempt not resolved; the next sweep tries again'),
+        );
+      },
+      { retryLimit: 0, expireInSeconds: 10 * 60 },
+    );
+    await app.jobs.schedule(RESOLVE_SWEEP_JOB, RESOLVE_SWEEP_CRON);
     await app.jobs.work<PaymentResolveJob>(
       PAYMENT_RESOLVE_JOB,
       async (job) => {

@@ -9,7 +9,8 @@ import { testDatabaseKinds } from '../../testing/db.ts';
 import { slowGateway } from '../../testing/fake-gateways.ts';
 import { createTestOrder, ownerSession } from '../../testing/orders.ts';
 import { resolveAttempt, STALE_ATTEMPT_MS } from './payment-jobs.ts';
-import { recordAttempt } from './payment-start.ts';
+import { RESOLVE_AFTER_MS, recordAttempt } from './payment-start.ts';
+import { RESOLVE_WINDOW_MS, resolveStaleAttempts } from './resolve-sweep.ts';
 
 const API = '/desktopapp/rest';
 const card = () => ({
@@ -153,5 +154,34 @@ describe.each(testDatabaseKinds())('two-phase payment start (%s)', (kind) => {
       .set({ createdAt: new Date(Date.now() - STALE_ATTEMPT_MS - 1000) })
       .where(eq(payments.id, attempt.paymentId));
     expect((await summary()).json().order.payment).toMatchObject({ state: 'failed', payable: true });
+  });
+
+  it('the sweep resolves the attempts left created past RESOLVE_AFTER_MS, not fresher or older ones', async () => {
+    const age = async (paymentId: number, ms: number) =>
+      db()
+        .update(payments)
+        .set({ createdAt: new Date(Date.now() - ms) })
+        .where(eq(payments.id, paymentId));
+    const settled = await lostAttempt(16, lost);
+    await age(settled.attempt.paymentId, RESOLVE_AFTER_MS + 1000);
+    const abandoned = await lostAttempt(14, slow);
+    await age(abandoned.attempt.paymentId, RESOLVE_AFTER_MS + 60_000);
+    const fresh = await lostAttempt(14, slow);
+    const ancient = await lostAttempt(14, slow);
+    await age(ancient.attempt.paymentId, RESOLVE_WINDOW_MS + 60_000);
+    // No job is queued per attempt any more (issue 22): the sweep is what finds them.
+    const report = await resolveStaleAttempts(db(), t.app.gateways);
+    expect(report.failed).toBe(0);
+    const status = async (paymentId: number) =>
+      (await db().select().from(payments).where(eq(payments.id, paymentId)))[0]?.status;
+    expect(await status(settled.attempt.paymentId)).toBe('paid');
+    expect(await status(abandoned.attempt.paymentId)).toBe('failed');
+    expect(await status(fresh.attempt.paymentId)).toBe('created');
+    expect(await status(ancient.attempt.paymentId)).toBe('created');
+    const [paid] = await db().select().from(orders).where(eq(orders.id, settled.order.orderId));
+    expect(paid?.status).toBe('complete_pending');
+    // A second pass finds nothing left to do for them.
+    await resolveStaleAttempts(db(), t.app.gateways);
+    expect(await status(fresh.attempt.paymentId)).toBe('created');
   });
 });

@@ -70,10 +70,56 @@ async function insertSessionWithQuote<R>(
 }
 
 /**
- * SessionService.storeWithQuote: an anonymous session's first write when it
- * is one statement: its row, its open quote and `withQuote`'s write for the
- * quote, sent alone (no transaction: one statement is atomic). Answers
- * `withQuote`'s RETURNING row and the session as stored, not read again.
+ * A stored session's new open quote with `withQuote`'s write for it, in one
+ * statement (issue 22): the quote's id is taken first, and the session's row
+ * takes it (merging `data`) only while it still names the quote it was read
+ * with (`seenQuoteId`, not open): that UPDATE holds the row to the end of the
+ * statement, as a write's lock would, and a session changed meanwhile (another
+ * add made its quote, a log-in moved it) updates nothing, so nothing is
+ * inserted: answers null, and the caller writes in a transaction instead.
+ */
+async function linkNewQuote<R>(
+  db: AppDb,
+  session: Session,
+  storeId: number,
+  data: Record<string, unknown>,
+  withQuote: (quote: SQL) => SQL,
+): Promise<{ quoteId: number; quoteVersion: number; written: R | null } | null> {
+  const [found] = await queryRows<{ quote_id: number; quote_version: number; written: R | null }>(
+    db,
+    sql`WITH next AS (
+          SELECT nextval(pg_get_serial_sequence('quotes', 'id'))::int AS id
+        ), linked AS (
+          UPDATE ${sessions} AS s SET quote_id = next.id, data = s.data || ${JSON.stringify(data)}::jsonb
+          FROM next
+          WHERE s.id = ${session.id}::text AND s.quote_id IS NOT DISTINCT FROM ${session.quoteId}::int
+          RETURNING s.quote_id
+        ), quote AS (
+          INSERT INTO ${quotes} (id, store_id, session_id, customer_id)
+          SELECT linked.quote_id, ${storeId}::int, ${session.id}::text, ${session.customerId}::int FROM linked
+          RETURNING id, version
+        ), written AS (${withQuote(sql.raw('quote'))})
+        SELECT quote.id AS quote_id, quote.version AS quote_version,
+          (SELECT to_jsonb(written.*) FROM written LIMIT 1) AS written
+        FROM quote`,
+  );
+  if (!found) return null;
+  return {
+    quoteId: Number(found.quote_id),
+    quoteVersion: Number(found.quote_version),
+    written: found.written,
+  };
+}
+
+/**
+ * SessionService.storeWithQuote: a write that makes the session's open quote,
+ * when it is one statement, sent alone (no transaction: one statement is
+ * atomic): an anonymous session's first write (its row, its open quote and
+ * `withQuote`'s write for the quote), or a stored session's when it had no open
+ * quote as the request read it (linkNewQuote; `data` merged into its data).
+ * Answers `withQuote`'s RETURNING row and the session as stored, not read
+ * again; null when the stored session changed meanwhile (write in a
+ * transaction instead).
  */
 export async function storeWithQuote<R>(
   db: AppDb,
@@ -81,8 +127,24 @@ export async function storeWithQuote<R>(
   session: Session,
   storeId: number,
   withQuote: (quote: SQL) => SQL,
-): Promise<{ row: R; session: Session }> {
-  if (session.stored) throw new Error('storeWithQuote is the first write of an anonymous session');
+  data: Record<string, unknown> = {},
+): Promise<{ row: R; session: Session } | null> {
+  if (session.stored) {
+    if (session.quoteVersion !== null) throw new Error('storeWithQuote makes the quote: this one has one');
+    const done = await linkNewQuote<R>(db, session, storeId, data, withQuote);
+    if (!done) return null;
+    if (done.written === null) throw new Error('the write wrote nothing for its new quote');
+    return {
+      row: done.written,
+      session: {
+        ...session,
+        quoteId: done.quoteId,
+        quoteVersion: done.quoteVersion,
+        data: { ...session.data, ...data },
+        formKey: formKey(session.id),
+      },
+    };
+  }
   const row = firstRow(session, storeId);
   const done = await insertSessionWithQuote<R>(db, row, storeId, withQuote);
   if (done.written === null) throw new Error('the first write wrote nothing for its quote');

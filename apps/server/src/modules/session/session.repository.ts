@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, is, lt, ne, SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
 import { customers, quotes, sessions } from '../../db/schema/index.ts';
 
@@ -97,10 +97,15 @@ export async function lockSession(tx: AppDb, id: string): Promise<LockedSession 
  * statement (a CTE), returning the row as findSession reads it (RawSessionRow;
  * sessionRowOf): the session a write answers, without reading it again.
  */
-export function sessionDataMerge(id: string, patch: Record<string, unknown>): SQL {
-  return sql`UPDATE ${sessions} AS s SET data = s.data || ${JSON.stringify(patch)}::jsonb WHERE s.id = ${id}
+export function sessionDataMerge(id: string, patch: SessionDataPatch): SQL {
+  return sql`UPDATE ${sessions} AS s SET data = s.data || ${jsonbOf(patch)} WHERE s.id = ${id}
     ${sessionReturning}`;
 }
+
+/** Keys merged into a session's data: an object, or a jsonb SQL expression (of the statement's CTEs). */
+export type SessionDataPatch = Record<string, unknown> | SQL;
+const jsonbOf = (patch: SessionDataPatch): SQL =>
+  is(patch, SQL) ? sql`(${patch})` : sql`${JSON.stringify(patch)}::jsonb`;
 
 /** `data || patch`: merges keys into the session's data in one statement, so concurrent calls do not undo each other. */
 export async function mergeSessionData(db: AppDb, id: string, patch: Record<string, unknown>): Promise<void> {
@@ -172,14 +177,26 @@ export async function moveSession(
 ): Promise<SessionRow | undefined> {
   const [row] = await queryRows<RawSessionRow>(
     tx,
-    sql`UPDATE ${sessions} AS s
-        SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
-            last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
-            data = s.data || ${JSON.stringify(data)}::jsonb
-        WHERE s.id = ${oldId}::text
-        ${sessionReturning}`,
+    sessionMoveSql(oldId, newId, customerId, now, expiresAt, data),
   );
   return row ? sessionRowOf(row) : undefined;
+}
+
+/** moveSession's UPDATE as SQL, for a caller that sends it inside its own statement (a CTE; RawSessionRow). */
+export function sessionMoveSql(
+  oldId: string,
+  newId: string,
+  customerId: number | null,
+  now: Date,
+  expiresAt: Date,
+  data: SessionDataPatch,
+): SQL {
+  return sql`UPDATE ${sessions} AS s
+    SET id = ${newId}::text, customer_id = ${customerId}::int, created_at = ${now.toISOString()}::timestamptz,
+        last_seen_at = ${now.toISOString()}::timestamptz, expires_at = ${expiresAt.toISOString()}::timestamptz,
+        data = s.data || ${jsonbOf(data)}
+    WHERE s.id = ${oldId}::text
+    ${sessionReturning}`;
 }
 
 /** Deletes one session (log out). */

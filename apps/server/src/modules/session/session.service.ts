@@ -9,50 +9,23 @@ import {
   lockSession,
   mergeSessionData,
   moveSession,
+  type SessionDataPatch,
   type SessionRow,
+  sessionMoveSql,
   updateSession,
 } from './session.repository.ts';
 import { type OpenQuote, type QuoteWork, storeWithQuote, writeQuote } from './session-quote.ts';
 import { formKeyFor, newSessionId, readToken, SESSION_TTL_MS, signToken } from './session-token.ts';
+import type { Session, SessionChange, SessionLock } from './session-types.ts';
 
 export type { LockedSession } from './session.repository.ts';
+export type { Session, SessionChange, SessionLock } from './session-types.ts';
 
 /** A session stored by this very write: no quote yet. */
 const NEW_SESSION: LockedSession = { quoteId: null, quoteOpen: false };
 
 /** Sliding expiry is pushed forward at most once a day, so reads stay reads. */
 export const SLIDE_AFTER_MS = 24 * 3600 * 1000;
-
-/**
- * A visitor's session as plain data. An anonymous session (nothing stored yet)
- * is its signed cookie only; the first write stores it under a new id.
- */
-export interface Session {
-  id: string;
-  stored: boolean;
-  /** The store the session remembers; null: none chosen (the host name or the default decides). */
-  storeId: number | null;
-  customerId: number | null;
-  customerEmail: string | null;
-  /** The customer's preferred payment method ('' none); null without a customer. */
-  customerPreferredPayment: string | null;
-  quoteId: number | null;
-  /** The open quote's version (null: no open quote); the cart view of a version never changes. */
-  quoteVersion: number | null;
-  data: Record<string, unknown>;
-  lastSeenAt: Date;
-  expiresAt: Date;
-  /** The session's form key (CSRF token). */
-  formKey: string;
-}
-
-/** What a stored session's change may set. */
-export interface SessionChange {
-  storeId?: number;
-  customerId?: number | null;
-  /** Keys merged into the session's data (others are kept). */
-  data?: Record<string, unknown>;
-}
 
 /**
  * Sessions, with plain inputs (no HTTP objects): the request hook
@@ -78,6 +51,7 @@ export interface SessionService {
     work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
     /** The row as `work` left it, when its own statement returned it: then not read again. */
     written?: (result: T) => SessionRow | undefined,
+    lock?: SessionLock,
   ): Promise<{ result: T; session: Session }>;
   /**
    * write() of a change to the session's open quote (session-quote.ts): the
@@ -88,12 +62,17 @@ export interface SessionService {
     storeId: number,
     work: (tx: AppDb, sessionId: string, quote: OpenQuote) => Promise<QuoteWork<T>>,
   ): Promise<{ result: T; session: Session }>;
-  /** An anonymous session's first write as one statement with its open quote (session-quote.ts). */
+  /**
+   * A write that makes the session's open quote as one statement (session-quote.ts): an anonymous
+   * session's first, or a stored one's without an open quote (`data` merged; null: it changed
+   * meanwhile, write in a transaction).
+   */
   storeWithQuote<R>(
     session: Session,
     storeId: number,
     withQuote: (quote: SQL) => SQL,
-  ): Promise<{ row: R; session: Session }>;
+    data?: Record<string, unknown>,
+  ): Promise<{ row: R; session: Session } | null>;
   /**
    * Log in and the writes that log a customer in (checkout of a new customer):
    * runs `work` in one transaction holding the session (storing an anonymous one
@@ -110,8 +89,20 @@ export interface SessionService {
       locked: LockedSession | undefined,
       /** The id the session moves to when `work` succeeds. */
       newId: string,
+      /**
+       * The move's UPDATE as SQL (returning the row as findSession reads it), for a work that sends
+       * it inside its own last statement (issue 22) and answers the row it returned as `moved`.
+       */
+      moveSql: (customerId: number, data: SessionDataPatch) => SQL,
       /** `data`: keys merged into the session's data by the move's own UPDATE. */
-    ) => Promise<{ result: T; customerId: number; data?: Record<string, unknown> }>,
+    ) => Promise<{
+      result: T;
+      customerId: number;
+      data?: Record<string, unknown>;
+      /** The work sent moveSql itself: the row it returned (undefined: the old row was gone). */
+      moved?: { row: SessionRow | undefined };
+    }>,
+    lock?: SessionLock,
   ): Promise<{ result: T; session: Session }>;
   /**
    * The id a cookie names when its signature holds and it names a stored
@@ -152,12 +143,13 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
     session: Session,
     storeId: number,
     work: (tx: AppDb, sessionId: string, locked: LockedSession | undefined) => Promise<T>,
+    lock: SessionLock = lockSession,
   ): Promise<{ result: T; sessionId: string }> {
     let sessionId = session.id;
     const result = await db.transaction(async (tx) => {
       let locked: LockedSession | undefined = NEW_SESSION;
       if (session.stored) {
-        locked = await lockSession(tx, session.id);
+        locked = await lock(tx, session.id);
       } else {
         const now = new Date();
         sessionId = newSessionId();
@@ -240,25 +232,35 @@ export function createSessionService(database: Database, secret: Buffer): Sessio
       });
     },
 
-    async write(session, storeId, work, written) {
-      const { result, sessionId } = await transact(session, storeId, work);
+    async write(session, storeId, work, written, lock) {
+      const { result, sessionId } = await transact(session, storeId, work, lock);
       const row = written?.(result);
       return { result, session: row ? fromRow(row) : await load(sessionId) };
     },
 
     writeQuote: (session, storeId, work) => writeQuote(db, formKey, session, storeId, work),
-    storeWithQuote: (session, storeId, withQuote) => storeWithQuote(db, formKey, session, storeId, withQuote),
+    storeWithQuote: (session, storeId, withQuote, data) =>
+      storeWithQuote(db, formKey, session, storeId, withQuote, data),
 
-    async renew(session, storeId, work) {
+    async renew(session, storeId, work, lock) {
       const newId = newSessionId();
       let moved: SessionRow | undefined;
-      const { result } = await transact(session, storeId, async (tx, sessionId, locked) => {
-        const done = await work(tx, sessionId, locked, newId);
-        const now = new Date();
-        const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-        moved = await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
-        return done.result;
-      });
+      const { result } = await transact(
+        session,
+        storeId,
+        async (tx, sessionId, locked) => {
+          const now = new Date();
+          const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+          const done = await work(tx, sessionId, locked, newId, (customerId, data) =>
+            sessionMoveSql(sessionId, newId, customerId, now, expiresAt, data),
+          );
+          moved = done.moved
+            ? done.moved.row
+            : await moveSession(tx, sessionId, newId, done.customerId, now, expiresAt, done.data);
+          return done.result;
+        },
+        lock,
+      );
       // The moved row as its UPDATE returned it, committed now (no read after the write).
       return { result, session: moved ? fromRow(moved) : await load(newId) };
     },
