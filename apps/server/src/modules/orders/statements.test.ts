@@ -70,7 +70,9 @@ describe.each(testDatabaseKinds())('statements per whole order (%s)', (kind) => 
       if (process.env.PRINT_STATEMENTS) console.log(`${flow}: ${count}, jobs ${jobs?.n}\n${listing}`);
       expect(orderId).toBeTruthy();
       expect(count, `${count} statements (goal ${GOAL}):\n${listing}`).toBeLessThanOrEqual(GOAL);
-      expect(count, `${count} statements (budget ${BUDGET[flow]}):\n${listing}`).toBeLessThanOrEqual(BUDGET[flow]);
+      expect(count, `${count} statements (budget ${BUDGET[flow]}):\n${listing}`).toBeLessThanOrEqual(
+        BUDGET[flow],
+      );
     },
     60_000,
   );
