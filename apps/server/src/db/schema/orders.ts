@@ -1,4 +1,5 @@
 import type { ItemOption } from '@shop/domain';
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   index,
@@ -192,6 +193,9 @@ export const payments = pgTable(
   (t) => [
     unique('payments_order_attempt_uq').on(t.orderId, t.attempt),
     index('payments_provider_ref_idx').on(t.gateway, t.providerRef),
+    // The resolve sweep's once-a-minute look for attempts still `created` (resolve-sweep.ts): only
+    // those rows, a few at any time, so the pass reads no other payment.
+    index('payments_created_idx').on(t.createdAt).where(sql`status = 'created'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, gt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import type { GatewayRegistry } from './gateway-registry.ts';
@@ -50,7 +50,8 @@ export async function resolveStaleAttempts(
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'created'),
+        // A literal, not a parameter: the partial index payments_created_idx matches it in every plan.
+        sql`${payments.status} = 'created'`,
         lte(payments.createdAt, new Date(now.getTime() - RESOLVE_AFTER_MS)),
         gt(payments.createdAt, new Date(now.getTime() - RESOLVE_WINDOW_MS)),
       ),
