@@ -42,8 +42,9 @@ describe.each(testDatabaseKinds())('back-office order queue, detail and transiti
 
   it('lists open orders oldest first, filters and searches', async () => {
     const hour = 3600_000;
+    const oldCreatedAt = new Date(Date.now() - 48 * hour);
     const old = await insertOrder(t.app.db, {
-      createdAt: new Date(Date.now() - 48 * hour),
+      createdAt: oldCreatedAt,
       form: { nombre: 'Zoe Quintana', dni: '00000000T' },
     });
     const recent = await insertOrder(t.app.db, { storeId: 16, createdAt: new Date(Date.now() - 2 * hour) });
@@ -68,8 +69,10 @@ describe.each(testDatabaseKinds())('back-office order queue, detail and transiti
     expect((await queue('?q=00000000T')).rows.map((r) => r.id)).toEqual([old.id]);
     expect((await queue('?q=100%25')).rows).toEqual([]);
     expect((await queue(`?product=${old.productId}&status=all`)).rows.map((r) => r.id)).toContain(old.id);
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    const twoDaysAgo = day(new Date(Date.now() - 48 * 3600_000));
+    // The filter's days are Madrid's (the operators' day, order-queue-filters.ts): the order's day there,
+    // which is not its UTC day between 22:00 and 24:00 UTC.
+    const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'Europe/Madrid' });
+    const twoDaysAgo = day(oldCreatedAt);
     expect((await queue(`?to=${twoDaysAgo}&from=${twoDaysAgo}&status=all`)).rows.map((r) => r.id)).toContain(
       old.id,
     );
