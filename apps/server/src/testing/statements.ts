@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { STATEMENT_SEPARATOR } from '../db/commit-with.ts';
 import { requestContext } from '../http/request-context.ts';
 
 /** One statement sent to the database, and the request (or job) it ran for. */
@@ -25,8 +26,8 @@ function textOf(config: unknown): string {
 
 /**
  * Records every statement `database` is sent from now until `stop()`, each with
- * the request or job context it ran in: on PostgreSQL every query of a pool
- * client (BEGIN and COMMIT included), on PGlite every query or exec of the
+ * the request or job context it ran in: on PostgreSQL every statement of a
+ * pool client's queries (BEGIN and COMMIT included), on PGlite every query or exec of the
  * instance and of its transactions (BEGIN and COMMIT counted as PGlite sends them).
  */
 export function recordStatements(database: Database): Recorder {
@@ -53,7 +54,8 @@ export function recordStatements(database: Database): Recorder {
       'query',
       (original) =>
         function (this: unknown, ...args: unknown[]) {
-          note(textOf(args[0]));
+          // One query may carry several statements (db/commit-with.ts): each counts.
+          for (const text of textOf(args[0]).split(STATEMENT_SEPARATOR)) note(text);
           return original.apply(this, args);
         },
     );

@@ -18,7 +18,15 @@ export interface InvoiceNumberParts {
  * back office all print it with this function.
  */
 export function formatInvoiceNumber(parts: InvoiceNumberParts): string {
-  return `${parts.series}-${parts.year}-${String(parts.number).padStart(6, '0')}`;
+  return `${invoiceNumberPrefix(parts)}${String(parts.number).padStart(INVOICE_NUMBER_DIGITS, '0')}`;
+}
+
+/** The correlative's digits at least (a longer number keeps all its digits). */
+export const INVOICE_NUMBER_DIGITS = 6;
+
+/** What precedes the correlative in formatInvoiceNumber ('ES-2026-'): the server's SQL completes a number from it. */
+export function invoiceNumberPrefix(parts: Pick<InvoiceNumberParts, 'series' | 'year'>): string {
+  return `${parts.series}-${parts.year}-`;
 }
 
 /** Complete invoice (F1, RD 1619/2012 art. 6) or simplified invoice (F2, art. 7). */

@@ -4,7 +4,8 @@ import { queryRows } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { verifactuIssuer } from '../verifactu/alta-data.ts';
-import { invoiceRecordValues, VERIFACTU_SEND_JOB } from '../verifactu/records.service.ts';
+import { invoiceRecordTemplate } from '../verifactu/record-template.ts';
+import { VERIFACTU_SEND_JOB } from '../verifactu/records.service.ts';
 import {
   customerPartyOf,
   type InvoiceRow,
@@ -17,11 +18,10 @@ import {
 import {
   type InvoiceValues,
   type IssueSourceRow,
-  insertInvoiceSql,
+  issueInvoiceSql,
   issueSourceSql,
-  type TakenNumber,
-  takeNumberParts,
-  takeNumberSql,
+  numberLocks,
+  numberLocksSql,
 } from './invoices.sql.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -29,15 +29,17 @@ type OrderRow = typeof orders.$inferSelect;
 /**
  * issueInvoice's work in three statements (issue 22): one reads what the
  * invoice needs (an existing invoice, the store, the items, the customer),
- * unless the caller read it already (`read`: a notice's locking read);
- * then, at the end of the payment's transaction, one takes the series' number
- * and the issuer's chain end (both rows stay locked until the commit: numbers
+ * unless the caller read it already (`read`: a notice's locking read); then,
+ * at the end of the payment's transaction, one takes the series' number and
+ * locks the issuer's chain (both rows stay locked until the commit: numbers
  * without gaps, one chain without forks), and one inserts the invoice, its
- * VERI*FACTU record, the chain's new end, the record's send job and the
- * caller's `jobs` (the confirmation; `merge` adds the invoice's id to a job's
- * data). The send is one waiting job per issuer (verifactu.plugin.ts: a
- * second is dropped while one waits; it sends every queued record of the
- * issuer) and waits for the chain's next submission time when the AEAT set one.
+ * VERI*FACTU record completed from them, the chain's new end, the record's
+ * send job and the caller's `jobs` (the confirmation; `merge` adds the
+ * invoice's id to a job's data). A notice sends the last two with its order's
+ * move and the commit, in one round trip (payment-outcome.ts). The send is one
+ * waiting job per issuer (verifactu.plugin.ts: a second is dropped while one
+ * waits; it sends every queued record of the issuer) and waits for the chain's
+ * next submission time when the AEAT set one (Orden HAC/1177/2024 art. 16.2).
  */
 export async function issueInvoiceNow(
   tx: AppDb,
@@ -53,74 +55,69 @@ export async function issueInvoiceNow(
     const existing = await invoiceOfOrder(tx, order.id);
     if (existing) return existing;
   }
-  const prepared = prepareInvoice(order, now, source);
+  const prepared = prepareInvoice(order, now, source, jobs);
   // The counters, last: from here to the commit other payments of this series wait.
-  const [row] = await queryRows<{ taken: TakenNumber | null }>(tx, takeNumberSql(prepared.take));
-  return finishInvoice(tx, prepared, row?.taken ?? null, jobs);
+  await queryRows(tx, numberLocksSql(prepared.locks));
+  const [issued] = await queryRows<{ id: number; number: number }>(tx, prepared.issue);
+  if (!issued) throw new Error('invoice not inserted');
+  return { ...prepared.invoice, id: issued.id, number: Number(issued.number) };
 }
 
-/** An invoice computed from its source, before its number: the statement parts that take the number. */
+/** An invoice computed from its source, before its number: the locks that take it and the statement that issues it. */
 export interface PreparedInvoice {
-  values: InvoiceValues;
-  recordIssuer: { nif: string; name: string } | null;
-  take: { ctes: SQL; row: SQL };
-  now: Date;
+  invoice: InvoiceRow;
+  /** numberLocks' CTEs, for the caller's statement or a statement of their own. */
+  locks: SQL;
+  /** issueInvoiceSql with the record's template and the jobs (the issuer's send first). */
+  issue: SQL;
 }
 
-/** The invoice of `order` from its source (lines, parties, series and year), and how its number is taken. */
-export function prepareInvoice(order: OrderRow, now: Date, source: IssueSourceRow): PreparedInvoice {
+export function prepareInvoice(
+  order: OrderRow,
+  now: Date,
+  source: IssueSourceRow,
+  jobs: JobInsert[],
+): PreparedInvoice {
+  const values = invoiceValuesOf(order, now, source);
+  const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
+  const issuer = verifactuIssuer(values.issuer);
+  const record = issuer ? invoiceRecordTemplate(invoice, issuer, now) : null;
+  const send: JobInsert[] = issuer
+    ? [
+        {
+          name: VERIFACTU_SEND_JOB,
+          data: { issuer_nif: issuer.nif },
+          singletonKey: issuer.nif,
+          afterJoin: true,
+        },
+      ]
+    : [];
+  return {
+    invoice,
+    locks: numberLocks(values.series, values.year, issuer?.nif ?? null),
+    issue: issueInvoiceSql(values, record, [...send, ...jobs]),
+  };
+}
+
+/** The invoice of `order` from its source: lines, parties, series and year (its number is taken as it is inserted). */
+function invoiceValuesOf(order: OrderRow, now: Date, source: IssueSourceRow): InvoiceValues {
   const store = { id: order.storeId, settings: source.store_settings ?? {} };
   const lines = invoiceLinesOf(order, source.items, source.store_vat_rate_bp);
-  const series = invoiceSeriesOf(store);
-  const year = invoiceYear(now, source.store_language);
   const customer = customerPartyOf(order, source.customer);
-  const issuer = issuerOf(store);
-  const values: InvoiceValues = {
+  return {
     orderId: order.id,
-    series,
-    year,
+    series: invoiceSeriesOf(store),
+    year: invoiceYear(now, source.store_language),
     number: 0,
     baseCents: lines.reduce((sum, line) => sum + line.baseCents, 0),
     vatCents: lines.reduce((sum, line) => sum + line.vatCents, 0),
     totalCents: order.totalCents,
     vatRateBp: source.store_vat_rate_bp,
     type: customer.type,
-    issuer,
+    issuer: issuerOf(store),
     customer: customer.party,
     lines,
     language: source.store_language,
     issuedAt: now,
-  };
-  const recordIssuer = verifactuIssuer(issuer);
-  return { values, recordIssuer, take: takeNumberParts(series, year, recordIssuer?.nif ?? null), now };
-}
-
-/** Inserts a prepared invoice with the number (and chain end) `taken`, its record and the jobs, in one statement. */
-export async function finishInvoice(
-  tx: AppDb,
-  prepared: PreparedInvoice,
-  taken: TakenNumber | null,
-  jobs: JobInsert[],
-): Promise<InvoiceRow> {
-  const { values, recordIssuer, now } = prepared;
-  if (!taken) throw new Error(`no invoice number for ${values.series}/${values.year}`);
-  values.number = Number(taken.number);
-  const invoice: InvoiceRow = { ...values, id: 0, fileId: null, mailId: null };
-  const record = recordIssuer ? invoiceRecordValues(invoice, recordIssuer, taken, now) : null;
-  const queued = record ? [sendJob(record.issuerNif, taken.next_send_at, now), ...jobs] : jobs;
-  const [inserted] = await queryRows<{ id: number }>(tx, insertInvoiceSql(values, record, queued));
-  if (!inserted) throw new Error('invoice not inserted');
-  invoice.id = inserted.id;
-  return invoice;
-}
-
-/** The issuer's send job: at its next submission time when that is still ahead (Orden HAC/1177/2024 art. 16.2). */
-function sendJob(nif: string, nextSendAt: Date | string | null | undefined, now: Date): JobInsert {
-  const at = nextSendAt ? new Date(nextSendAt) : null;
-  return {
-    name: VERIFACTU_SEND_JOB,
-    data: { issuer_nif: nif },
-    singletonKey: nif,
-    ...(at && at.getTime() > now.getTime() ? { startAfter: at } : {}),
   };
 }

@@ -7,6 +7,7 @@ import {
 } from '@shop/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { type AppDb, queryRows } from '../../db/client.ts';
+import { executeAndCommit } from '../../db/commit-with.ts';
 import { auditLog, creditNotes, files, orderItems, orders, payments } from '../../db/schema/index.ts';
 import { type Actor, auditValues } from '../admin/audit.ts';
 
@@ -67,15 +68,21 @@ export interface StatusChange {
   alsoWrite?: SQL;
   /**
    * More of the caller's CTEs in the move's statement (`name AS (…), …`, run
-   * exactly when the move is written), and a value the statement answers from
-   * them (`also` of the result): a capture's invoice number (payment-outcome.ts).
+   * exactly when the move is written): a capture's invoice number and chain
+   * locks (payment-outcome.ts).
    */
   alsoWith?: SQL;
-  alsoReturn?: SQL;
+  /**
+   * The caller's last statements: sent after the move's, in its round trip,
+   * with the commit of the caller's transaction (db/commit-with.ts), when the
+   * move is written; nothing may follow in that transaction. A refused move
+   * sends nothing and commits nothing.
+   */
+  commitWith?: SQL[];
 }
 
 export type StatusChangeResult =
-  | { ok: true; from: OrderStatus; to: OrderStatus; also?: unknown }
+  | { ok: true; from: OrderStatus; to: OrderStatus }
   | { ok: false; reason: TransitionRefusal | 'unknown_status' };
 
 /**
@@ -128,9 +135,7 @@ export async function changeOrderStatus(
   }
   // The row, the items' panel status and the audit entry in one statement (issue 22): the audit row is
   // written from the UPDATE's RETURNING, so it exists exactly when the row changed.
-  const [written] = await queryRows<{ also?: unknown }>(
-    tx,
-    sql`WITH moved AS (
+  const statement = sql`WITH moved AS (
           UPDATE ${orders} SET ${sql.join(columns, sql`, `)} WHERE id = ${order.id} RETURNING id
         ), items AS (
           UPDATE ${orderItems} SET panel_status_id = ${panel ?? null}::int
@@ -139,13 +144,14 @@ export async function changeOrderStatus(
         INSERT INTO ${auditLog} (actor, operator_id, action, entity, entity_id, data)
         SELECT ${audit.actor}, ${audit.operatorId}::int, ${audit.action}, ${audit.entity}, ${audit.entityId},
                ${JSON.stringify(audit.data)}::jsonb
-        FROM moved${change.alsoReturn ? sql` RETURNING ${change.alsoReturn} AS also` : sql``}`,
-  );
+        FROM moved`;
+  if (change.commitWith) await executeAndCommit(tx, [statement, ...change.commitWith]);
+  else await queryRows(tx, statement);
   order.status = change.to;
   order.updatedAt = now;
   Object.assign(order, change.set);
   if (panel !== undefined) order.panelStatusId = panel;
-  return { ok: true, from, to: change.to, ...(change.alsoReturn ? { also: written?.also } : {}) };
+  return { ok: true, from, to: change.to };
 }
 
 /** The order row, locked until the transaction ends (status changes, payments and notices serialise on it). */

@@ -97,7 +97,8 @@ export async function applyLockedNotice(
   }
   if (notice.outcome === 'paid') {
     if (payment.status === 'paid' || payment.status === 'refunded') return applied('ignored');
-    return applied(await applyPaid(tx, order, payment, read?.source));
+    // A notice's transaction ends with the capture: its invoice's INSERT commits it (issue 22).
+    return applied(await applyPaid(tx, order, payment, read?.source, read !== undefined));
   }
   if (notice.outcome === 'failed') {
     if (payment.status !== 'created' && payment.status !== 'pending') return applied('ignored');

@@ -11,9 +11,9 @@ import { translate } from '../../http/translate.ts';
 import { SYSTEM_ACTOR } from '../admin/audit.ts';
 import { processCalendars } from '../calendars/calendar-cache.ts';
 import { paidPromise } from '../calendars/promise.service.ts';
-import { finishInvoice, prepareInvoice } from '../invoices/invoice-issue.ts';
+import { prepareInvoice } from '../invoices/invoice-issue.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import type { IssueSourceRow, TakenNumber } from '../invoices/invoices.sql.ts';
+import type { IssueSourceRow } from '../invoices/invoices.sql.ts';
 import { ORDER_CONFIRMATION_JOB } from '../invoices/order-confirmation.ts';
 import type { JobInsert } from '../jobs/jobs-sql.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -88,20 +88,27 @@ export type PaidEffect = 'order_paid' | 'already_paid' | 'not_payable';
  * Money captured for an order another attempt already paid (an abandoned
  * voucher paid late), or for a canceled one, is given back: a refund job is
  * queued with it (payment-jobs.ts refunds outside any transaction).
+ * `last`: nothing follows in the caller's transaction (a notice): a paid
+ * order's move and invoice commit it (db/commit-with.ts).
  */
 export async function applyPaid(
   tx: AppDb,
   order: OrderRow,
   payment: PaymentRow,
   source?: IssueSourceRow | null,
+  last = false,
 ): Promise<PaidEffect> {
   const alreadyPaid = isPaidOrderStatus(order.status);
   const now = new Date();
-  // With the invoice's source read under the lock (a notice) the invoice is computed first and its
-  // number and chain end are taken in the move's statement (issue 22): the counters are then locked
-  // from the move to the commit, two round trips, as when they were taken after it.
+  // The confirmation job (with the invoice's id) is queued in the invoice's INSERT statement.
+  const jobs: JobInsert[] = [{ name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id }, merge: true }];
+  // A notice (`last`, with the invoice's source read under its lock) computes the invoice first and
+  // sends the move (which takes the number and locks the chain), the invoice's statement and the commit
+  // in one round trip (issue 22): the series' row is held for the database's time only.
   const prepared =
-    !alreadyPaid && source && source.existing_id === null ? prepareInvoice(order, now, source) : null;
+    last && !alreadyPaid && source && source.existing_id === null
+      ? prepareInvoice(order, now, source, jobs)
+      : null;
   const move =
     !alreadyPaid && order.status !== 'complete_pending'
       ? await changeOrderStatus(tx, order, {
@@ -114,7 +121,7 @@ export async function applyPaid(
           set: { promisedAt: paidPromise(processCalendars()?.peek() ?? null, order, now) },
           // The payment marked paid in the move's statement (issue 22); a refused move writes neither.
           alsoWrite: updatePaymentSql(tx, payment.id, { status: 'paid' }),
-          ...(prepared ? { alsoWith: prepared.take.ctes, alsoReturn: prepared.take.row } : {}),
+          ...(prepared ? { alsoWith: prepared.locks, commitWith: [prepared.issue] } : {}),
         })
       : null;
   const moved = move?.ok === true;
@@ -126,11 +133,7 @@ export async function applyPaid(
       data: { needs_refund: effect, ...(refund ? { refund: 'queued' } : {}) },
     });
   }
-  // The confirmation job (with the invoice's id) is queued in the invoice's INSERT statement.
-  const jobs: JobInsert[] = [{ name: ORDER_CONFIRMATION_JOB, data: { orderId: order.id }, merge: true }];
-  if (move?.ok && prepared) {
-    await finishInvoice(tx, prepared, (move.also as TakenNumber | null | undefined) ?? null, jobs);
-  } else if (moved) {
+  if (moved && !prepared) {
     await issueInvoice(tx, order, now, jobs, source);
   } else if (refund) {
     await enqueue(tx, PAYMENT_REFUND_JOB, { paymentId: payment.id } satisfies PaymentRefundJob, {

@@ -99,6 +99,11 @@ function encadenamiento(previous: PreviousRecord | null): Node {
   ];
 }
 
+/** The <sum1:Encadenamiento> of a record as registroAltaXml writes it (invoices.sql.ts completes a record in SQL). */
+export function encadenamientoXml(previous: PreviousRecord | null): string {
+  return render([encadenamiento(previous)]);
+}
+
 function sistemaInformatico(): Node {
   const s = SISTEMA_INFORMATICO;
   return [

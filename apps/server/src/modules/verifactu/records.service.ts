@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
 import { creditNotes, invoices, verifactuChains, verifactuRecords } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import type { RecordValues } from '../invoices/invoices.sql.ts';
 import { creditNoteAlta, invoiceAlta, verifactuIssuer } from './alta-data.ts';
 import { fechaHoraHuso, importe } from './formats.ts';
 import { huellaAlta, huellaAnulacion } from './huella.ts';
@@ -239,52 +238,4 @@ export async function resendRejectedRecord(
     await tx.update(verifactuRecords).set({ corrected: true }).where(eq(verifactuRecords.id, record.id));
     return fresh;
   });
-}
-
-/**
- * The alta of an invoice being issued, chained to `chain` (the issuer's chain
- * end, read under its lock by the issuing statement): the values the issuing
- * statement inserts (invoices.sql.ts), with the chain's new end. The same
- * record `recordInvoice` appends, built without a statement of its own.
- */
-export function invoiceRecordValues(
-  invoice: InvoiceRow,
-  issuer: Issuer,
-  chain: {
-    length: number;
-    last_num_serie: string | null;
-    last_fecha: string | null;
-    last_huella: string | null;
-    last_generated_at: Date | string | null;
-  },
-  now: Date,
-): RecordValues {
-  const previous: PreviousRecord | null =
-    chain.last_huella && chain.last_num_serie && chain.last_fecha
-      ? {
-          issuerNif: issuer.nif,
-          numSerie: chain.last_num_serie,
-          fecha: chain.last_fecha,
-          huella: chain.last_huella,
-        }
-      : null;
-  const last = chain.last_generated_at === null ? null : new Date(chain.last_generated_at);
-  const at = last && last > now ? last : now;
-  const generatedAt = fechaHoraHuso(at);
-  const built = altaBuilder(invoiceAlta(invoice, issuer), { invoiceId: invoice.id })(previous, generatedAt);
-  return {
-    issuerNif: issuer.nif,
-    issuerName: issuer.name,
-    seq: chain.length + 1,
-    tipoFactura: built.values.tipoFactura,
-    numSerie: built.values.numSerie,
-    fechaExpedicion: built.values.fechaExpedicion,
-    cuotaCents: built.values.cuotaCents,
-    importeCents: built.values.importeCents,
-    generatedAt,
-    previousHuella: previous?.huella ?? null,
-    huella: built.values.huella,
-    xml: built.values.xml,
-    lastGeneratedAt: at,
-  };
 }
