@@ -97,7 +97,10 @@ const statementName = createStatementNamer(MAX_NAMED_STATEMENTS);
 class StatementNamingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (config, values, callback) pass through unchanged
   override query(config: any, values?: any, callback?: any): any {
-    statementsSent.count++;
+    // A query without parameters may carry several statements (db/commit-with.ts): each counts.
+    const text = typeof config === 'string' ? config : config?.text;
+    const simple = !(Array.isArray(values) && values.length > 0) && typeof text === 'string';
+    statementsSent.count += simple ? text.split(STATEMENT_SEPARATOR).length : 1;
     if (
       config !== null &&
       typeof config === 'object' &&
@@ -113,6 +116,9 @@ class StatementNamingClient extends pg.Client {
     return (super.query as any)(config, values, callback);
   }
 }
+
+/** How db/commit-with.ts separates the statements of one query (what counts them splits on it). */
+export const STATEMENT_SEPARATOR = ';\n';
 
 /** Statements this process has sent to PostgreSQL (every pool client's query; /metrics `shop_db_statements_total`). */
 export const statementsSent = { count: 0 };

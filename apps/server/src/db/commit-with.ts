@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type AppDb, queryRows } from './client.ts';
+import { type AppDb, queryRows, STATEMENT_SEPARATOR } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -49,9 +49,6 @@ function literal(value: unknown): string {
   if (typeof value === 'object') return pg.escapeLiteral(JSON.stringify(value));
   return pg.escapeLiteral(String(value));
 }
-
-/** How executeAndCommit separates the statements of its one query (testing/statements.ts counts them). */
-export const STATEMENT_SEPARATOR = ';\n';
 
 /**
  * Runs `statements` as the transaction's last ones and commits it, in one

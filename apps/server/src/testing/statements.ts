@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../db/client.ts';
-import { STATEMENT_SEPARATOR } from '../db/commit-with.ts';
+import { type Database, STATEMENT_SEPARATOR } from '../db/client.ts';
 import { requestContext } from '../http/request-context.ts';
 
 /** One statement sent to the database, and the request (or job) it ran for. */

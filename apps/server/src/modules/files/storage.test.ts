@@ -18,6 +18,14 @@ describe('localStorage', async () => {
     expect(await storage.get('uploads/2026/abc')).toBeNull();
   });
 
+  it('makes a folder once, and again when it was removed meanwhile', async () => {
+    await storage.put('results/one', Buffer.from('1'));
+    await rm(path.join(root, 'results'), { recursive: true, force: true });
+    await storage.put('results/two', Buffer.from('2'));
+    const stream = await storage.get('results/two');
+    expect(stream && (await text(stream))).toBe('2');
+  });
+
   it.each(['../outside', '/abs', 'a/../../b', 'UPPER'])('refuses unsafe key %s', async (key) => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Unsafe/);
   });
