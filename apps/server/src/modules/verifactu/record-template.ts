@@ -27,9 +27,11 @@ export interface RecordMarks {
  * the ones `huellaAlta` and `registroAltaXml` build, with a mark (a random
  * word, new for each invoice, that no data can contain) where each of those
  * values goes; the statement writes the values in and hashes (SHA-256, upper-
- * case hex, as huella.ts), so the number is taken, the record chained and the
- * row of the series released in one statement (issue 22). The result is the
- * record `recordInvoice` builds, byte for byte (record-template.test.ts).
+ * case hex, as huella.ts), so a notice takes the number, chains the record and
+ * commits in one round trip (issue 22, ADR 040). The result is the
+ * record those builders give for the same number, chain end and time, byte
+ * for byte (record-template.test.ts); credit notes and anulaciones are still
+ * built whole in memory (records.service.ts appendRecord).
  */
 export interface RecordTemplate {
   issuerNif: string;

@@ -124,17 +124,6 @@ function altaBuilder(
   };
 }
 
-/** The alta of an invoice just issued (issueInvoice calls it in the payment's transaction); null when the issuer is not Spanish. */
-export async function recordInvoice(
-  tx: AppDb,
-  invoice: InvoiceRow,
-  now = new Date(),
-): Promise<RecordRow | null> {
-  const issuer = verifactuIssuer(invoice.issuer);
-  if (!issuer) return null;
-  return appendRecord(tx, issuer, altaBuilder(invoiceAlta(invoice, issuer), { invoiceId: invoice.id }), now);
-}
-
 /** The alta of a credit note (a rectificativa by differences), in the credit note's transaction. */
 export async function recordCreditNote(
   tx: AppDb,
