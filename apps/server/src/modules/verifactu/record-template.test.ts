@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { invoices, orders, verifactuRecords } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../testing/app.ts';
 import { testDatabaseKinds } from '../../testing/db.ts';
@@ -9,6 +10,7 @@ import { invoiceAlta, verifactuIssuer } from './alta-data.ts';
 import { fechaHoraHuso, importe } from './formats.ts';
 import { huellaAlta } from './huella.ts';
 import { type PreviousRecord, registroAltaXml } from './record-xml.ts';
+import { VERIFACTU_SEND_JOB } from './records.service.ts';
 
 /**
  * The issuing statement completes an invoice's record in SQL from a template
@@ -104,5 +106,27 @@ describe.each(testDatabaseKinds())('a record completed by the issuing statement 
     expect(records[1]?.xml).toContain('O&apos;Brien &amp; &lt;Hijos&gt; S.L.');
     expect(records[0]?.xml).toContain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
     expect(records[0]?.issuerName).toBe('Registros & Notas <Pruebas> "S.L."');
+  }, 60_000);
+
+  it("queues the issuer's send for the chain's next submission time when the AEAT set one ahead", async () => {
+    const send = () =>
+      queryRows<{ start_after: string }>(
+        db(),
+        sql`SELECT start_after FROM pgboss.job WHERE name = ${VERIFACTU_SEND_JOB} AND state = 'created'`,
+      );
+    const nextSendAt = new Date(Date.now() + 3_600_000);
+    await db().execute(sql`DELETE FROM pgboss.job WHERE name = ${VERIFACTU_SEND_JOB}`);
+    await db().execute(
+      sql`UPDATE verifactu_chains SET next_send_at = ${nextSendAt.toISOString()}::timestamptz`,
+    );
+    await issueAt(new Date());
+    const [waiting] = await send();
+    expect(new Date(waiting?.start_after ?? 0).getTime()).toBe(nextSendAt.getTime());
+    // A time already past: the send may go at once.
+    await db().execute(sql`DELETE FROM pgboss.job WHERE name = ${VERIFACTU_SEND_JOB}`);
+    await db().execute(sql`UPDATE verifactu_chains SET next_send_at = now() - interval '1 minute'`);
+    await issueAt(new Date());
+    const [now] = await send();
+    expect(new Date(now?.start_after ?? 0).getTime()).toBeLessThanOrEqual(Date.now());
   }, 60_000);
 });
