@@ -9,7 +9,17 @@
 // each with the request id the storefront sends, then POST the sandbox's Bizum
 // page "approve" (the sandbox sends its signed payment notice; the order is
 // paid, its invoice numbered and its confirmation queued).
+//
+// Requests go through node:http on kept-alive sockets (a customer's calls
+// follow one another, so at most one socket each), as a browser keeps its
+// connection, asking for compressed answers as a browser does. The load client
+// shares the server's two cores, so it should cost them as little as it can:
+// the global fetch cost 9-11.5 ms of CPU per order here (its WHATWG streams
+// and header objects), this 3.8 ms. Both trees are loaded by the same client,
+// so the ratio between them compares the same work.
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import zlib from 'node:zlib';
 
 export interface OrderClientInput {
   base: string;
@@ -34,9 +44,63 @@ export interface OrderClientResult {
 
 const API = '/desktopapp/rest';
 
-function cookieOf(response: Response, previous: string): string {
+interface Answer {
+  status: number;
+  setCookie: string[];
+  text: string;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/**
+ * One HTTP call on a kept-alive socket; the answer's body read whole. It asks
+ * for compressed answers as a browser (and the global fetch) does, and
+ * unpacks them.
+ */
+function call(
+  base: string,
+  method: 'GET' | 'POST',
+  pathname: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      new URL(pathname, base),
+      {
+        method,
+        agent,
+        headers: {
+          ...headers,
+          'accept-encoding': 'gzip, deflate',
+          ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const unpacked =
+            encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw;
+          resolve({
+            status: response.statusCode ?? 0,
+            setCookie: response.headers['set-cookie'] ?? [],
+            text: unpacked.toString('utf8'),
+          });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function cookieOf(response: Answer, previous: string): string {
   const jar = new Map(previous ? previous.split('; ').map((c) => c.split('=', 2) as [string, string]) : []);
-  for (const header of response.headers.getSetCookie()) {
+  for (const header of response.setCookie) {
     const pair = header.split(';')[0] ?? '';
     const at = pair.indexOf('=');
     if (at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
@@ -53,18 +117,15 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
   let stop = false;
   let sequence = 0;
 
-  async function timed(step: Step, call: () => Promise<Response>): Promise<Response> {
+  async function timed(step: Step, send: () => Promise<Answer>): Promise<Answer> {
     const started = performance.now();
-    const response = await call();
     // The body is part of the call's time.
-    const text = await response.text();
+    const response = await send();
     const elapsed = performance.now() - started;
     if (measuring) latencies[step].push(elapsed);
-    if (response.status >= 400) throw new Error(`${step} answered ${response.status}: ${text.slice(0, 300)}`);
-    return new Response(response.status === 204 || response.status === 303 ? null : text, {
-      status: response.status,
-      headers: response.headers,
-    });
+    if (response.status >= 400)
+      throw new Error(`${step} answered ${response.status}: ${response.text.slice(0, 300)}`);
+    return response;
   }
 
   const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -81,29 +142,33 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
   /** One whole order; answers the session cookie it ends with. */
   async function oneOrder(customer: number, as: { register?: string; cookie: string }): Promise<string> {
     const first = await timed('config', () =>
-      fetch(`${input.base}${API}/config`, { headers: { accept: 'application/json', cookie: as.cookie } }),
+      call(input.base, 'GET', `${API}/config`, { accept: 'application/json', cookie: as.cookie }),
     );
     let cookie = cookieOf(first, as.cookie);
-    let { config } = (await first.json()) as { config: { form_key: string } };
+    let { config } = JSON.parse(first.text) as { config: { form_key: string } };
 
     const added = await timed('addns', () =>
-      fetch(`${input.base}${API}/addns`, {
-        method: 'POST',
-        headers: { ...json, cookie, 'x-form-key': config.form_key },
-        body: JSON.stringify({ config, form: input.form }),
-      }),
+      call(
+        input.base,
+        'POST',
+        `${API}/addns`,
+        { ...json, cookie, 'x-form-key': config.form_key },
+        JSON.stringify({ config, form: input.form }),
+      ),
     );
     cookie = cookieOf(added, cookie);
-    config = ((await added.json()) as { config: typeof config }).config ?? config;
+    config = (JSON.parse(added.text) as { config: typeof config }).config ?? config;
 
     const email = as.register ?? `bench-${process.pid}-${customer}-${++sequence}-${Date.now()}@example.com`;
     const payment = { type: 'bizum', phone: '600123456', request_id: randomUUID() };
     const registering = as.register !== undefined || input.flow !== 'returning';
     const checkout = await timed('checkout', () =>
-      fetch(`${input.base}${API}/${registering ? 'checkoutRegister' : 'checkoutAuthenticated'}`, {
-        method: 'POST',
-        headers: { ...json, cookie, 'x-form-key': config.form_key },
-        body: JSON.stringify({
+      call(
+        input.base,
+        'POST',
+        `${API}/${registering ? 'checkoutRegister' : 'checkoutAuthenticated'}`,
+        { ...json, cookie, 'x-form-key': config.form_key },
+        JSON.stringify({
           config,
           form: registering
             ? {
@@ -114,21 +179,22 @@ async function run(input: OrderClientInput): Promise<OrderClientResult> {
               }
             : payment,
         }),
-      }),
+      ),
     );
     cookie = cookieOf(checkout, cookie);
-    const answer = (await checkout.json()) as { next: { type: string; url?: string } };
+    const answer = JSON.parse(checkout.text) as { next: { type: string; url?: string } };
     if (answer.next.type !== 'redirect' || !answer.next.url) {
       throw new Error(`checkoutRegister answered next ${JSON.stringify(answer.next)}`);
     }
     const page = new URL(answer.next.url, input.base);
     await timed('sandbox notice', () =>
-      fetch(`${input.base}${page.pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
-        body: new URLSearchParams({ action: 'approve', phone: '600123456' }).toString(),
-        redirect: 'manual',
-      }),
+      call(
+        input.base,
+        'POST',
+        page.pathname,
+        { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        new URLSearchParams({ action: 'approve', phone: '600123456' }).toString(),
+      ),
     );
     if (measuring) orders++;
     return cookie;
