@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { receive } from '../files/files.service.ts';
+import { receive } from '../files/files-receive.ts';
 import { openIncident } from '../incidents/incidents.service.ts';
 import { actorOf } from './admin.plugin.ts';
 import { ANY_OPERATOR } from './admin-auth.routes.ts';

@@ -2,16 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { allOptionsOf, INCIDENT_OPTION, MAX_ID, UPLOAD_MAX_FILES } from '@shop/domain';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../../env.ts';
-import { AppError, invalidField, notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
-import { isOfferedBy } from '../catalog/catalog-snapshot.ts';
-import { hasOpenIncident } from '../incidents/incidents.repository.ts';
 import type { Session } from '../session/session.service.ts';
-import { ALLOWED_TYPES, type AllowedType, safeFileName, sniffType } from './file-type.ts';
+import { ALLOWED_TYPES, type AllowedType, safeFileName } from './file-type.ts';
 import {
   deleteStaleUploads,
   type FileRow,
@@ -19,12 +16,12 @@ import {
   insertUploadsCapped,
   isOrderOwnedBy,
   isQuoteOwnedBy,
-  itemProduct,
-  type Requester,
   uploadedBytesByAddress,
   uploadedBytesBySession,
 } from './files.repository.ts';
+import { receive } from './files-receive.ts';
 import type { FileStorage } from './storage.ts';
+import { checkFields, ownerOf, requester } from './upload-target.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,8 +76,6 @@ export function filesRoot(env: Pick<Env, 'FILES_DIR' | 'DATA_DIR'>): string {
   return env.FILES_DIR ?? path.join(env.DATA_DIR, 'files');
 }
 
-type Owner = { quoteId: number } | { orderId: string };
-
 /** Uploads one quote or order may hold: bounds what an anonymous session can store. */
 export const MAX_UPLOADS_PER_OWNER = 40;
 /**
@@ -94,136 +89,18 @@ export interface UploadLimits {
   diskReserveBytes: number;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
-
-const bad = invalidField;
-
-/** One file of a multipart upload, read and sniffed, not stored yet. */
-interface ReceivedFile {
-  bytes: Buffer;
-  type: AllowedType;
-  filename: string;
-}
-
-/**
- * What @fastify/multipart and busboy raise while a body is read: its limits
- * (413) and malformed bodies (no boundary, a truncated part, a bad header: 400).
- * Our own AppErrors pass through.
- */
-function readError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: unknown }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('too_large', 'fileTooLarge');
-  if (code === 'FST_FILES_LIMIT') return new AppError('too_large', 'tooManyFiles');
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return bad('', 'too_many');
-  return new AppError('invalid_data', 'malformedRequest');
-}
-
-/** Reads every part (bounded by the multipart limits: 5 files of 10 MB, 10 small fields) before anything is stored; the back office reads its result documents with it too. */
-export async function receive(parts: AsyncIterable<Multipart>) {
-  const fields = new Map<string, string>();
-  const files: ReceivedFile[] = [];
-  try {
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        fields.set(part.fieldname, String(part.value));
-        continue;
-      }
-      if (files.length >= UPLOAD_MAX_FILES) throw new AppError('too_large', 'tooManyFiles');
-      // toBuffer() throws FST_REQ_FILE_TOO_LARGE past the fileSize limit (10 MB).
-      const bytes = await part.toBuffer();
-      const type = sniffType(bytes.subarray(0, 16));
-      if (!type) throw new AppError('unsupported', 'fileType');
-      files.push({ bytes, type, filename: part.filename });
-    }
-  } catch (err) {
-    throw readError(err);
-  }
-  if (files.length === 0)
-    throw new AppError('invalid_data', 'noFiles', [{ path: 'files', message: 'required' }]);
-  return { fields, files };
-}
-
 export function createFilesService(
   app: FastifyInstance,
   storage: FileStorage,
   limits: UploadLimits,
 ): FilesService {
   const db = app.db;
-  const requester = ({ session }: Visitor): Requester => ({
-    sessionId: session.id,
-    customerId: session.customerId,
-  });
-
-  /**
-   * The owner of the upload: without an id, the session's open quote (created if
-   * needed, so a wizard can upload before its first item); a quote id of the
-   * session's open quote while the item is in the cart; an order id of the
-   * session or its customer afterwards. Anything else is "not found".
-   */
-  async function ownerOf(visitor: Visitor, target: string | undefined): Promise<[Owner, Session]> {
-    const { session } = visitor;
-    if (target === undefined || target === '') {
-      const open = await app.cart.openQuote(visitor);
-      return [{ quoteId: open.quoteId }, open.session];
-    }
-    if (!ID.test(target)) throw bad('order_id', 'invalid_id');
-    const asNumber = Number(target);
-    if (
-      asNumber <= MAX_ID &&
-      asNumber === session.quoteId &&
-      (await isQuoteOwnedBy(db, asNumber, requester(visitor)))
-    ) {
-      return [{ quoteId: asNumber }, session];
-    }
-    if (await isOrderOwnedBy(db, target, requester(visitor))) return [{ orderId: target }, session];
-    throw notFound();
-  }
-
-  /** The file options a field may name: the item's product's, else those of any product the store sells. */
-  async function fileOptionIds({ store }: Visitor, productId: number | null): Promise<Set<number>> {
-    const catalog = await app.catalog.snapshot();
-    const ids = new Set<number>();
-    for (const product of catalog.products.values()) {
-      if (!product.definition) continue;
-      if (productId === null ? !isOfferedBy(product.row, store.id) : product.row.id !== productId) continue;
-      for (const option of allOptionsOf(product.definition))
-        if (option.type === 'file') ids.add(option.option_id);
-    }
-    return ids;
-  }
-
-  async function checkFields(visitor: Visitor, owner: Owner, fields: Map<string, string>) {
-    const optionId = fields.get('option_id');
-    if (optionId === undefined || optionId === '') throw bad('option_id', 'required');
-    if (!ID.test(optionId) || Number(optionId) > MAX_ID) throw bad('option_id', 'invalid_id');
-    const itemId = fields.get('item_id');
-    // The incident form's files: for an order whose incident waits for the customer's form.
-    if (
-      Number(optionId) === INCIDENT_OPTION.files &&
-      'orderId' in owner &&
-      (itemId === undefined || itemId === '') &&
-      (await hasOpenIncident(db, owner.orderId))
-    ) {
-      return { optionId: INCIDENT_OPTION.files, itemId: null };
-    }
-    let productId: number | null = null;
-    if (itemId !== undefined && itemId !== '') {
-      if (!ID.test(itemId) || Number(itemId) > MAX_ID) throw bad('item_id', 'invalid_id');
-      productId = await itemProduct(db, owner, Number(itemId));
-      if (productId === null) throw bad('item_id', 'invalid_id');
-    }
-    if (!(await fileOptionIds(visitor, productId)).has(Number(optionId)))
-      throw bad('option_id', 'invalid_option');
-    return { optionId: Number(optionId), itemId: itemId ? Number(itemId) : null };
-  }
-
   return {
     async upload(visitor, target, parts, clientAddress) {
       // The whole body first: a malformed or oversized one is refused before anything is written.
       const { fields, files } = await receive(parts);
-      const [owner, session] = await ownerOf(visitor, target);
-      const { optionId, itemId } = await checkFields(visitor, owner, fields);
+      const [owner, session] = await ownerOf(app, visitor, target);
+      const { optionId, itemId } = await checkFields(app, visitor, owner, fields);
 
       const incoming = files.reduce((sum, file) => sum + file.bytes.length, 0);
       const [bySession, byAddress] = await Promise.all([
