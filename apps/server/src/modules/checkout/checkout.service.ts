@@ -7,7 +7,7 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
 import { itemPromise, orderPromise } from '../calendars/promise.service.ts';
 import type { Visitor } from '../cart/cart.service.ts';
-import { checkBilling } from '../customers/customers.service.ts';
+import { checkBilling } from '../customers/client-record.ts';
 import { hashPassword } from '../customers/password.ts';
 import { applyCheckoutBilling } from '../invoices/billing-at-checkout.ts';
 import { nextOrderIdSql } from '../orders/order-ids.repository.ts';

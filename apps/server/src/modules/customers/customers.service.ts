@@ -1,42 +1,33 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type Billing,
-  billingSchemaFor,
   type ClientData,
   type ClientRecord,
   isPortugueseStore,
   type Language,
   LEGAL_TEXT_VERSIONS,
   type PaymentMethod,
-  PaymentMethodSchema,
-  toFieldErrors,
 } from '@shop/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import * as z from 'zod/mini';
 import type { AppDb } from '../../db/client.ts';
 import type { Env } from '../../env.ts';
-import { AppError, invalidData, invalidField } from '../../http/app-error.ts';
+import { AppError, invalidField } from '../../http/app-error.ts';
 import type { Visitor } from '../cart/cart.service.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
-import { deleteCustomerSessions } from '../session/session.repository.ts';
 import type { Session } from '../session/session.service.ts';
+import { checkBilling, recordOf } from './client-record.ts';
 import {
   type CustomerRow,
   claimSessionQuote,
-  consumeReset,
-  countResetsSince,
   deleteExpiredResets,
   findCustomer,
   findCustomerByEmail,
   insertCustomerWithConsent,
-  insertReset,
   regionsFor,
-  setPassword,
   updateCustomer,
 } from './customers.repository.ts';
-import { hashPassword, verifyPassword } from './password.ts';
-import { sendPasswordResetMail } from './reset-mail.ts';
+import { verifyPassword } from './password.ts';
+import { rememberPassword, resetPassword } from './password-reset.ts';
 import {
   accountKey,
   addressKey,
@@ -62,9 +53,6 @@ export interface RegisterInput {
   billing?: Billing | undefined;
   clientAddress: string;
 }
-
-/** Reset links one customer may be sent per hour; further requests answer the same and send nothing. */
-export const MAX_RESET_MAILS_PER_HOUR = 3;
 
 export interface CustomersService {
   /** Whether a customer is registered with the e-mail (register's checkEmail, the only answer that tells). */
@@ -108,49 +96,6 @@ export interface CustomersService {
   removeStaleThrottles(now: Date): Promise<number>;
   /** How long a blocked e-mail or address waits (the Retry-After of a 429). */
   readonly throttleSeconds: number;
-}
-
-const tokenHashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** The client record of a customer row (billing null until filled in; card data is never kept). */
-function recordOf(row: CustomerRow, regions: { id: number; name: string }[]): ClientRecord {
-  const billing = row.billing;
-  const details = row.paymentDetails as { bank?: ClientRecord['payment']['bank']; paypal?: string };
-  const preferred = PaymentMethodSchema.safeParse(row.preferredPayment);
-  return {
-    email: row.email,
-    firstname: row.firstname,
-    lastname: row.lastname,
-    region_id: row.regionId,
-    regions,
-    billing:
-      billing && typeof billing.tax_id === 'string'
-        ? {
-            name: billing.name ?? '',
-            tax_id: billing.tax_id,
-            address: billing.address ?? '',
-            city: billing.city ?? '',
-            postcode: billing.postcode ?? '',
-            province: billing.province ?? '',
-            email: billing.email ?? row.email,
-            phone: billing.phone ?? '',
-          }
-        : null,
-    payment: {
-      preferred_payment: row.preferredPayment === '' ? null : preferred.success ? preferred.data : 'cc',
-      bank: details.bank ?? null,
-      paypal: details.paypal ?? null,
-    },
-  };
-}
-
-/** Billing data checked by the store's rules (tax id and postal code of its country); paths under `prefix`. */
-export function checkBilling(storeId: number, billing: Billing, prefix: string): Billing {
-  const parsed = z.safeParse(billingSchemaFor(storeId), billing);
-  if (!parsed.success) {
-    throw invalidData(toFieldErrors(parsed.error.issues).map((e) => ({ ...e, path: `${prefix}.${e.path}` })));
-  }
-  return parsed.data;
 }
 
 export function createCustomersService(app: FastifyInstance, env: Env): CustomersService {
@@ -210,49 +155,9 @@ export function createCustomersService(app: FastifyInstance, env: Env): Customer
       return app.sessions.end(visitor.session, visitor.store.id);
     },
 
-    async rememberPassword({ store, email, path, baseUrl }) {
-      const customer = await findCustomerByEmail(db, email);
-      if (!customer) return;
-      const now = new Date();
-      if (
-        (await countResetsSince(db, customer.id, new Date(now.getTime() - 3600_000))) >=
-        MAX_RESET_MAILS_PER_HOUR
-      )
-        return;
-      const token = randomBytes(32).toString('base64url');
-      const minutes = env.PASSWORD_RESET_TTL_MINUTES;
-      const query = path ? `?path=${encodeURIComponent(path)}` : '';
-      const link = `${baseUrl}${env.APP_PREFIX}/customer/password/${token}${query}`;
-      await db.transaction(async (tx) => {
-        await insertReset(tx, {
-          customerId: customer.id,
-          tokenHash: tokenHashOf(token),
-          expiresAt: new Date(now.getTime() + minutes * 60_000),
-        });
-        await sendPasswordResetMail(tx, { store, to: customer.email, link, minutes });
-      });
-    },
+    rememberPassword: (input) => rememberPassword(app, env, input),
 
-    async resetPassword(visitor, { token, pass }) {
-      const passwordHash = await hashPassword(pass);
-      const now = new Date();
-      const { session } = await app.sessions.renew(
-        visitor.session,
-        visitor.store.id,
-        async (tx, sessionId) => {
-          const id = await consumeReset(tx, tokenHashOf(token), now);
-          if (id === null) throw invalidField('token', 'reset_link_invalid');
-          await setPassword(tx, id, passwordHash);
-          // Whoever else holds a session of the account (the reason for the reset, maybe) is logged out.
-          await deleteCustomerSessions(tx, id, sessionId);
-          await claimSessionQuote(tx, sessionId, id);
-          return { result: undefined, customerId: id };
-        },
-      );
-      // A chosen new password lifts the account's log-in block.
-      if (session.customerEmail) await clearFailures(db, accountKey(session.customerEmail));
-      return session;
-    },
+    resetPassword: (visitor, input) => resetPassword(app, visitor, input),
 
     async requireCustomer(session) {
       if (session.customerId === null) throw new AppError('unauthorized', 'unauthorized');
