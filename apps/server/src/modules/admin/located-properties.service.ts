@@ -2,22 +2,29 @@ import {
   formatEuros,
   type ItemOption,
   type LocatedProperty,
-  type LocatedRecord,
   type LocatedSearch,
   locatedProductForSearch,
   PRODUCT_IDS,
 } from '@shop/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
-import { locatedResults, orderItems, orders, quoteItems, quotes, stores } from '../../db/schema/index.ts';
+import { locatedResults, orderItems, orders, quotes, stores } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { translate } from '../../http/translate.ts';
 import { insertItem } from '../cart/cart.repository.ts';
 import { itemOption } from '../cart/item-options.ts';
 import type { StoreRow } from '../catalog/catalog.repository.ts';
-import type { CatalogProduct, CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
+import type { CatalogSnapshot } from '../catalog/catalog-snapshot.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { type Actor, recordAudit } from './audit.ts';
+import {
+  propertyOptions,
+  quoteStates,
+  recordView,
+  sameProperties,
+  searchedHolder,
+  searchView,
+} from './located-views.ts';
 
 /**
  * Located properties (issue 10 item 3; spec 1, 9: "12 euros plus 20.76 euros
@@ -31,83 +38,7 @@ import { type Actor, recordAudit } from './audit.ts';
  * same, and 409 otherwise, so a search never gets two quotes.
  */
 
-/** The located product's options by meaning, in the seed's order (located.ts: holder, municipality, registry, finca, IDUFIR, address). */
-const PROPERTY_FIELDS = ['titular', 'municipio', 'registro', 'finca', 'idufir', 'direccion'] as const;
-
 type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-type ResultRow = typeof locatedResults.$inferSelect;
-
-/** A located property's item options: each answered field as the located product's option. */
-function propertyOptions(product: CatalogProduct, property: LocatedProperty): ItemOption[] {
-  const options = product.definition?.options ?? [];
-  return PROPERTY_FIELDS.flatMap((field, index) => {
-    const option = options[index];
-    const value = property[field].trim();
-    return option && value !== '' ? [itemOption(option, value)] : [];
-  });
-}
-
-/** The holder a search looked for (the properties search form, else the generic answers). */
-function searchedHolder(item: OrderItemRow): string {
-  const form = item.form as Record<string, unknown>;
-  for (const key of ['nombre_persona', 'nombre_empresa', 'nombre', 'titular']) {
-    const value = form[key];
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  }
-  return '';
-}
-
-/** Same properties, field by field (a repeated call, e.g. a double click, answers the first record). */
-function sameProperties(a: readonly LocatedProperty[], b: readonly LocatedProperty[]): boolean {
-  return (
-    a.length === b.length && a.every((p, i) => PROPERTY_FIELDS.every((f) => p[f].trim() === b[i]?.[f].trim()))
-  );
-}
-
-/** The record as the back office reads it, with the state of its quote. */
-function recordView(row: ResultRow, quote: { status: string; items: number } | undefined): LocatedRecord {
-  let status: LocatedRecord['quote_status'] = 'none';
-  if (row.properties.length > 0) {
-    if (quote?.status === 'ordered') status = 'ordered';
-    else if (quote?.status === 'open' && quote.items > 0) status = 'open';
-    else status = 'cancelled';
-  }
-  return {
-    properties: row.properties,
-    quote_id: row.quoteId,
-    quote_status: status,
-    mail_id: row.mailId,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-async function quoteStates(db: AppDb, quoteIds: number[]) {
-  const states = new Map<number, { status: string; items: number }>();
-  if (quoteIds.length === 0) return states;
-  const rows = await db
-    .select({ id: quotes.id, status: quotes.status })
-    .from(quotes)
-    .where(inArray(quotes.id, quoteIds));
-  const counts = await db
-    .select({ quoteId: quoteItems.quoteId, n: sql<number>`count(*)::int` })
-    .from(quoteItems)
-    .where(inArray(quoteItems.quoteId, quoteIds))
-    .groupBy(quoteItems.quoteId);
-  const byQuote = new Map(counts.map((c) => [c.quoteId, Number(c.n)]));
-  for (const row of rows) states.set(row.id, { status: row.status, items: byQuote.get(row.id) ?? 0 });
-  return states;
-}
-
-function searchView(item: OrderItemRow, located: number, priceCents: number, record: LocatedRecord | null) {
-  return {
-    item_id: item.id,
-    product_id: item.productId,
-    located_product_id: located,
-    price_cents: priceCents,
-    record,
-  } satisfies LocatedSearch;
-}
 
 /** The order's properties searches and what was recorded for each (the order detail's panel). */
 export async function locatedSearches(
