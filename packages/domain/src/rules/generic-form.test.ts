@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GenericForm } from '../schemas/forms.ts';
+import type { GenericForm } from '../schemas/generic-forms.ts';
 import { definition } from '../testing/definitions.ts';
 import { checkGenericForm, checkOptionValue, genericFormValues } from './generic-form.ts';
 import { genericPrice } from './generic-price.ts';

@@ -1,4 +1,4 @@
-import type { GenericForm } from '../schemas/forms.ts';
+import type { GenericForm } from '../schemas/generic-forms.ts';
 import type { FieldError, ValidationCode } from '../schemas/messages.ts';
 import type { Option, ProductDefinition } from '../schemas/product.ts';
 import { offeredRelatedProducts, previousStepsHold } from './conditions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GenericForm, GenericValue } from '../schemas/forms.ts';
+import type { GenericForm, GenericValue } from '../schemas/generic-forms.ts';
 import { definition } from '../testing/definitions.ts';
 import { genericPrice, genericPriceLines, keptGenericValues } from './generic-price.ts';
 import { valuesForStep } from './generic-steps.ts';

@@ -1,4 +1,4 @@
-import type { GenericForm } from '../schemas/forms.ts';
+import type { GenericForm } from '../schemas/generic-forms.ts';
 import type { ProductDefinition, RelatedProduct } from '../schemas/product.ts';
 import { offeredRelatedProducts } from './conditions.ts';
 import { isEarlyCheckoutReady } from './confirmation.ts';

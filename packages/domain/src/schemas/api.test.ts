@@ -27,11 +27,11 @@ import {
 import {
   CertificateFormSchema,
   formSchemaForProduct,
-  GenericFormSchema,
   NotaSimpleFormSchema,
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
+import { GenericFormSchema } from './generic-forms.ts';
 import { MunicipioBodySchema } from './landing.ts';
 
 const ns = { direccion: 'Calle Mayor 1', municipio: 'Madrid', provincia: 'Madrid' };

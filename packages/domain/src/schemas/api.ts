@@ -16,14 +16,13 @@ import {
   typeError,
 } from './fields.ts';
 import {
-  AssociatedGenericFormSchema,
   CertificateFormSchema,
-  GenericFormSchema,
   NotaSimpleDataSchema,
   NotaSimpleFormSchema,
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
+import { AssociatedGenericFormSchema, GenericFormSchema } from './generic-forms.ts';
 
 /**
  * The client's copy of the runtime configuration sent with every call. Only

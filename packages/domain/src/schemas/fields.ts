@@ -123,3 +123,10 @@ export const OriginIdSchema = z.pipe(
   }),
   z.transform((value: string | number) => String(value)),
 );
+
+/** Up to `max` digits as a query-string value, answered as a number (a filter's id, a page). */
+export const queryDigits = (max: number) =>
+  z.pipe(
+    z.string({ error: typeError() }).check(z.regex(new RegExp(`^\\d{1,${max}}$`), { error: 'invalid_id' })),
+    z.transform((v: string) => Number(v)),
+  );

@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { errorsOf as errors } from '../testing/errors.ts';
 import {
-  AssociatedGenericFormSchema,
   CertificateFormSchema,
-  GenericFormSchema,
   NotaSimpleFormSchema,
   PropertiesSearchFormSchema,
   SimplifiedReportFormSchema,
 } from './forms.ts';
+import { AssociatedGenericFormSchema, GenericFormSchema } from './generic-forms.ts';
 
 describe('Nota Simple form', () => {
   const base = { direccion: 'Calle Mayor 1', municipio: 'Madrid', provincia: 'Madrid' };

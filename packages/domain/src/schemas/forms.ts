@@ -7,28 +7,9 @@ import {
 } from '../rules/certificate-identification.ts';
 import { PRODUCT_IDS } from '../rules/products.ts';
 import { isValidCif, isValidNie, isValidNif } from '../rules/tax-ids.ts';
-import { flag, IdSchema, OriginIdSchema, optionalText, requiredText, text } from './fields.ts';
-import { OptionTypeSchema } from './product.ts';
-
-type Ctx = { value: unknown; issues: unknown[] };
-const pathOf = (issue: unknown) => (issue as { path?: PropertyKey[] }).path;
-/** Adds a form-level issue, unless the field already has one (a wrong type, too long). */
-function issue(ctx: Ctx, path: string, message: string): void {
-  if (ctx.issues.some((i) => pathOf(i)?.length === 1 && pathOf(i)?.[0] === path)) return;
-  ctx.issues.push({ code: 'custom', message, path: [path], input: ctx.value });
-}
-/** Blank, or not text at all (a field whose own check failed). */
-const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
-
-/**
- * The form-level rules run even when a field's own check failed, so one answer
- * lists every problem (a Nota Simple with a blank address and a blank known
- * owner reports both). They then see the raw input: `blank` and `issue` cope.
- */
-const everyObject = {
-  when: (payload: { value: unknown }) =>
-    typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
-};
+import { flag, OriginIdSchema, optionalText, requiredText, text } from './fields.ts';
+import { blank, everyObject, issue } from './form-checks.ts';
+import { GenericFormSchema } from './generic-forms.ts';
 
 /**
  * Requester identity and legitimate interest (DECISIONS.md "Things we add"):
@@ -230,72 +211,6 @@ export const SimplifiedReportFormSchema = z
     }, everyObject),
   );
 export type SimplifiedReportForm = z.infer<typeof SimplifiedReportFormSchema>;
-
-/** One recorded answer of the generic wizard (spec 3 "Generic form"). */
-export const GenericValueSchema = z.object({
-  option_id: IdSchema,
-  product_id: IdSchema,
-  type: OptionTypeSchema,
-  value: text(5000),
-});
-export type GenericValue = z.infer<typeof GenericValueSchema>;
-
-/** An answer to a confirmation question or an early-checkout extra field. */
-export const ConfirmAnswerSchema = z.object({ option_id: IdSchema, value: text(5000) });
-export type ConfirmAnswer = z.infer<typeof ConfirmAnswerSchema>;
-
-/**
- * Generic form (spec 3): `values` in step order (their count is the wizard's step),
- * `confirm_values` the confirmation screen's answers, `related_product_ids` the
- * related products the customer ticked. Every value belongs to `product_id` and
- * names an option once; the definition check is checkGenericForm.
- */
-export const GenericFormSchema = z
-  .object({
-    product_id: IdSchema,
-    values: z.array(GenericValueSchema).check(z.maxLength(60, { error: 'too_many' })),
-    confirm_values: z._default(
-      z.array(ConfirmAnswerSchema).check(z.maxLength(60, { error: 'too_many' })),
-      [],
-    ),
-    related_product_ids: z._default(z.array(IdSchema).check(z.maxLength(20, { error: 'too_many' })), []),
-    origin: z.optional(text(64)),
-    origin_id: z.optional(OriginIdSchema),
-  })
-  .check(
-    z.superRefine((form, ctx) => {
-      const seen = new Set<number>();
-      form.values.forEach((value, index) => {
-        if (value.product_id !== form.product_id) {
-          ctx.issues.push({
-            code: 'custom',
-            message: 'wrong_product',
-            path: ['values', index, 'product_id'],
-            input: value,
-          });
-        }
-        if (seen.has(value.option_id)) {
-          ctx.issues.push({
-            code: 'custom',
-            message: 'invalid_value',
-            path: ['values', index, 'option_id'],
-            input: value,
-          });
-        }
-        seen.add(value.option_id);
-      });
-    }),
-  );
-export type GenericForm = z.infer<typeof GenericFormSchema>;
-export type GenericFormInput = z.input<typeof GenericFormSchema>;
-
-/** Generic form sent to addgenericWithAssociation: origin and origin_id are required. */
-export const AssociatedGenericFormSchema = GenericFormSchema.check(
-  z.superRefine((form, ctx) => {
-    if (!form.origin) issue(ctx, 'origin', 'required');
-    if (!form.origin_id) issue(ctx, 'origin_id', 'required');
-  }),
-);
 
 /** The form schema of a product's cart item: the four fixed forms, else the generic form. */
 export function formSchemaForProduct(productId: number) {

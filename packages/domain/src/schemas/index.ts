@@ -1,4 +1,6 @@
 export * from './admin.ts';
+export * from './admin-content.ts';
+export * from './admin-order.ts';
 export * from './admin-stores.ts';
 export * from './admin-totp.ts';
 export * from './answers.ts';
@@ -12,6 +14,7 @@ export * from './followups.ts';
 export * from './form-defaults.ts';
 export * from './forms.ts';
 export * from './gateways.ts';
+export * from './generic-forms.ts';
 export * from './incidents.ts';
 export * from './invoice-register.ts';
 export * from './landing.ts';
