@@ -82,13 +82,18 @@ function call(
         response.on('end', () => {
           const raw = Buffer.concat(chunks);
           const encoding = response.headers['content-encoding'];
-          const unpacked =
-            encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw;
-          resolve({
-            status: response.statusCode ?? 0,
-            setCookie: response.headers['set-cookie'] ?? [],
-            text: unpacked.toString('utf8'),
-          });
+          try {
+            const unpacked =
+              encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw;
+            resolve({
+              status: response.statusCode ?? 0,
+              setCookie: response.headers['set-cookie'] ?? [],
+              text: unpacked.toString('utf8'),
+            });
+          } catch (error) {
+            // A body that does not unpack fails this order (counted), not the whole client.
+            reject(error);
+          }
         });
         response.on('error', reject);
       },
