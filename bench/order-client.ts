@@ -84,7 +84,11 @@ function call(
           const encoding = response.headers['content-encoding'];
           try {
             const unpacked =
-              encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw;
+              encoding === 'gzip'
+                ? zlib.gunzipSync(raw)
+                : encoding === 'deflate'
+                  ? zlib.inflateSync(raw)
+                  : raw;
             resolve({
               status: response.statusCode ?? 0,
               setCookie: response.headers['set-cookie'] ?? [],
